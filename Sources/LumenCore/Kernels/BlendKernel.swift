@@ -1,0 +1,27 @@
+/// A kernel that combines two images pixel by pixel (a foreground over a background).
+/// Blends see premultiplied colour in the encoding they declare.
+public protocol BlendKernel: Sendable {
+  var transfer: Transfer { get }
+
+  /// Writes the blend of `foreground` and `background` into `background`.
+  func blend(_ foreground: PixelSpan, into background: PixelSpan)
+}
+
+extension BlendKernel {
+  public var transfer: Transfer { .linear }
+}
+
+/// Porter-Duff "source over": the foreground covers the background by its alpha.
+public struct SourceOver: BlendKernel {
+  public init() {}
+
+  public func blend(_ f: PixelSpan, into b: PixelSpan) {
+    for i in 0..<f.count {
+      let k = 1 - f.alpha[i]
+      b.red[i] = f.red[i] + b.red[i] * k
+      b.green[i] = f.green[i] + b.green[i] * k
+      b.blue[i] = f.blue[i] + b.blue[i] * k
+      b.alpha[i] = f.alpha[i] + b.alpha[i] * k
+    }
+  }
+}

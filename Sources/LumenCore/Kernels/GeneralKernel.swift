@@ -1,0 +1,25 @@
+/// A kernel that reads a neighbourhood of its inputs (blurs, convolutions, resampling).
+///
+/// It declares which input region each output rectangle needs; the renderer evaluates the inputs
+/// over those regions (materialising intermediates only where the regions overlap between
+/// tiles) and hands them over as ``Tile``s of premultiplied colour in the kernel's encoding.
+public protocol GeneralKernel: Sendable {
+  var transfer: Transfer { get }
+
+  /// The output extent for inputs of the given extents.
+  func extent(forInputExtents extents: [Rect]) -> Rect
+
+  /// The region of input `index` needed to compute `rect`.
+  func regionOfInterest(for rect: Rect, input index: Int) -> Rect
+
+  /// Whether the output stays opaque when all inputs are opaque.
+  var preservesOpacity: Bool { get }
+
+  /// Computes `output` over `output.rect` from inputs covering their regions of interest.
+  func apply(inputs: [Tile], output: Tile)
+}
+
+extension GeneralKernel {
+  public var transfer: Transfer { .linear }
+  public var preservesOpacity: Bool { true }
+}

@@ -1,0 +1,100 @@
+/// How stored sample values relate to light.
+public enum Transfer: Sendable, Hashable {
+  /// sRGB-encoded values (the sRGB transfer curve, as 8-bit files store them).
+  case sRGB
+  /// Linear-light values.
+  case linear
+}
+
+/// The numeric type of one stored sample.
+public enum SampleType: Sendable, Hashable {
+  case uint8
+  case uint16
+  case float32
+
+  public var byteCount: Int {
+    switch self {
+    case .uint8: 1
+    case .uint16: 2
+    case .float32: 4
+    }
+  }
+}
+
+/// The layout of one pixel in a ``Bitmap``: interleaved RGB or RGBA, with straight (not
+/// premultiplied) alpha, sRGB primaries.
+public struct PixelFormat: Hashable, Sendable {
+  public var hasAlpha: Bool
+  public var sample: SampleType
+  public var transfer: Transfer
+
+  public init(hasAlpha: Bool, sample: SampleType, transfer: Transfer = .sRGB) {
+    self.hasAlpha = hasAlpha
+    self.sample = sample
+    self.transfer = transfer
+  }
+
+  public static let rgb8 = PixelFormat(hasAlpha: false, sample: .uint8)
+  public static let rgba8 = PixelFormat(hasAlpha: true, sample: .uint8)
+  public static let rgb16 = PixelFormat(hasAlpha: false, sample: .uint16)
+  public static let rgba16 = PixelFormat(hasAlpha: true, sample: .uint16)
+  public static let rgbaFloat = PixelFormat(hasAlpha: true, sample: .float32, transfer: .linear)
+
+  public var channels: Int { hasAlpha ? 4 : 3 }
+  public var bytesPerPixel: Int { channels * sample.byteCount }
+}
+
+/// A rectangle of stored pixels: what codecs decode into and renders produce.
+///
+/// A bitmap is a value: copies share storage, which is never written after the bitmap has been
+/// handed out (``init(width:height:format:fill:)`` is the only writer).
+public struct Bitmap: Sendable {
+  public let width: Int
+  public let height: Int
+  public let format: PixelFormat
+  public let bytesPerRow: Int
+  let storage: PixelStorage
+
+  /// Allocates a bitmap and lets `fill` write its bytes once.
+  public init(
+    width: Int, height: Int, format: PixelFormat,
+    fill: (UnsafeMutableRawBufferPointer) throws -> Void
+  ) rethrows {
+    self.width = width
+    self.height = height
+    self.format = format
+    self.bytesPerRow = width * format.bytesPerPixel
+    self.storage = PixelStorage(byteCount: bytesPerRow * height)
+    try fill(storage.bytes)
+  }
+
+  public var extent: Rect { Rect(width: width, height: height) }
+
+  /// Read-only access to the stored bytes, rows top to bottom, `bytesPerRow` apart.
+  public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try body(UnsafeRawBufferPointer(storage.bytes))
+  }
+
+  /// The samples of pixel (x, y) as 0...1 values (for tests and small tools, not hot loops).
+  public func sample(x: Int, y: Int) -> [Float] {
+    let base = y * bytesPerRow + x * format.bytesPerPixel
+    return (0..<format.channels).map { c in
+      switch format.sample {
+      case .uint8: Float(storage.bytes.load(fromByteOffset: base + c, as: UInt8.self)) / 255
+      case .uint16: Float(storage.bytes.load(fromByteOffset: base + 2 * c, as: UInt16.self)) / 65535
+      case .float32: storage.bytes.load(fromByteOffset: base + 4 * c, as: Float.self)
+      }
+    }
+  }
+}
+
+/// Heap memory for a bitmap, freed with the last copy.
+final class PixelStorage: @unchecked Sendable {
+  let bytes: UnsafeMutableRawBufferPointer
+
+  init(byteCount: Int) {
+    bytes = .allocate(byteCount: Swift.max(byteCount, 1), alignment: 64)
+  }
+
+  deinit { bytes.deallocate() }
+}

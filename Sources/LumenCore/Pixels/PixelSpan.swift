@@ -1,0 +1,38 @@
+/// A run of pixels stored planar, one contiguous `Float` array per channel.
+///
+/// Kernels receive spans of up to a few thousand pixels at a time; plain loops over the four
+/// arrays vectorise well, which per-pixel `SIMD4` code does not (see bench/NOTES.md).
+public struct PixelSpan {
+  public let red: UnsafeMutablePointer<Float>
+  public let green: UnsafeMutablePointer<Float>
+  public let blue: UnsafeMutablePointer<Float>
+  public let alpha: UnsafeMutablePointer<Float>
+  public let count: Int
+
+  @inlinable
+  public init(
+    red: UnsafeMutablePointer<Float>, green: UnsafeMutablePointer<Float>,
+    blue: UnsafeMutablePointer<Float>, alpha: UnsafeMutablePointer<Float>, count: Int
+  ) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+    self.alpha = alpha
+    self.count = count
+  }
+
+  @inlinable
+  public subscript(index: Int) -> RGBA {
+    get { RGBA(red: red[index], green: green[index], blue: blue[index], alpha: alpha[index]) }
+    nonmutating set {
+      red[index] = newValue.red
+      green[index] = newValue.green
+      blue[index] = newValue.blue
+      alpha[index] = newValue.alpha
+    }
+  }
+
+  /// The planes as an array, for code that treats the channels alike.
+  @inlinable
+  public var planes: [UnsafeMutablePointer<Float>] { [red, green, blue, alpha] }
+}

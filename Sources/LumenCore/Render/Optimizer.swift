@@ -1,0 +1,173 @@
+/// Turns an image recipe into an executable ``Plan``, optimising as it goes:
+/// - adjacent colour kernels fuse into one pass, adjacent colour matrices multiply into one;
+/// - encoding conversions are inserted only where kernels of different encodings meet, and
+///   opposite conversions that end up adjacent cancel;
+/// - adjacent affine transforms merge into one resampling, whole-pixel moves do not resample;
+/// - crops move below colour kernels and merge with each other, so only the kept region is
+///   read;
+/// - inputs of general kernels are materialised when recomputing overlapping neighbourhoods
+///   would cost more than holding them.
+///
+/// With `fusing` off every kernel runs as its own pass (the reference for tests).
+struct Optimizer {
+  var fusing = true
+
+  func plan(for node: Node, transfer want: Transfer) -> Plan {
+    switch node.operation {
+    case .bitmap(let bitmap):
+      return BitmapPlan(bitmap, transfer: want)
+    case .constant(let color):
+      return ConstantPlan(color, transfer: want)
+    case .color:
+      return colorChain(node, transfer: want)
+    case .affine(let transform, let sampling):
+      return affine(transform, sampling, node.inputs[0], transfer: want)
+    case .warp(let kernel, let sampling):
+      return WarpPlan(
+        warp: kernel, mode: sampling, input: plan(for: node.inputs[0], transfer: want),
+        extent: node.extent)
+    case .blend(let kernel):
+      let blend = BlendPlan(
+        kernel, foreground: plan(for: node.inputs[0], transfer: kernel.transfer),
+        background: plan(for: node.inputs[1], transfer: kernel.transfer), extent: node.extent,
+        isOpaque: node.isOpaque)
+      return converted(blend, to: want)
+    case .general(let kernel):
+      let inputs = node.inputs.map { materialisedIfCostly(plan(for: $0, transfer: kernel.transfer)) }
+      let general = GeneralPlan(kernel, inputs: inputs, extent: node.extent, isOpaque: node.isOpaque)
+      return converted(general, to: want)
+    case .crop(let rect):
+      return crop(rect, node.inputs[0], transfer: want)
+    case .clamp:
+      return ClampPlan(plan(for: node.inputs[0], transfer: want))
+    }
+  }
+
+  // MARK: Colour
+
+  private func colorChain(_ node: Node, transfer want: Transfer) -> Plan {
+    var kernels: [any ColorKernel] = []
+    var base = node
+    while case .color(let kernel) = base.operation, fusing || kernels.isEmpty {
+      kernels.append(kernel)
+      base = base.inputs[0]
+    }
+    kernels.reverse()
+    let input = plan(for: base, transfer: kernels[0].transfer)
+    var steps: [any ColorKernel] = []
+    var current = input.transfer
+    for kernel in kernels {
+      if kernel.transfer != current { steps.append(conversion(to: kernel.transfer)) }
+      steps.append(kernel)
+      current = kernel.transfer
+    }
+    if current != want { steps.append(conversion(to: want)) }
+    return chain(steps, over: input, isOpaque: node.isOpaque)
+  }
+
+  private func conversion(to transfer: Transfer) -> any ColorKernel {
+    transfer == .sRGB ? EncodeSRGB() : DecodeSRGB()
+  }
+
+  private func converted(_ plan: Plan, to want: Transfer) -> Plan {
+    plan.transfer == want ? plan : chain([conversion(to: want)], over: plan, isOpaque: plan.isOpaque)
+  }
+
+  /// A colour chain, merged with a chain below it when fusing.
+  private func chain(_ steps: [any ColorKernel], over input: Plan, isOpaque: Bool) -> Plan {
+    var steps = steps
+    var input = input
+    if fusing {
+      if let below = input as? ColorChainPlan {
+        steps = below.kernels + steps
+        input = below.input
+      }
+      steps = simplified(steps)
+    }
+    if steps.isEmpty { return input }
+    var result = input
+    let groups = fusing ? [steps] : steps.map { [$0] }
+    for group in groups {
+      let transfer = Self.outputTransfer(of: group, after: result.transfer)
+      result = ColorChainPlan(group, over: result, transfer: transfer, isOpaque: isOpaque)
+    }
+    return result
+  }
+
+  private static func outputTransfer(of steps: [any ColorKernel], after input: Transfer) -> Transfer {
+    steps.reduce(input) { current, step in
+      switch step {
+      case is EncodeSRGB: .sRGB
+      case is DecodeSRGB: .linear
+      default: step.transfer
+      }
+    }
+  }
+
+  /// Cancels encode/decode pairs and multiplies neighbouring colour matrices.
+  private func simplified(_ steps: [any ColorKernel]) -> [any ColorKernel] {
+    var out: [any ColorKernel] = []
+    for step in steps {
+      switch (out.last, step) {
+      case (is EncodeSRGB, is DecodeSRGB), (is DecodeSRGB, is EncodeSRGB):
+        out.removeLast()
+      case (let a as ColorMatrix, let b as ColorMatrix) where a.transfer == b.transfer:
+        out[out.count - 1] = a.followed(by: b)
+      default:
+        out.append(step)
+      }
+    }
+    return out
+  }
+
+  // MARK: Geometry
+
+  private func affine(
+    _ transform: AffineTransform, _ sampling: Sampling, _ input: Node, transfer want: Transfer
+  ) -> Plan {
+    var transform = transform
+    var inner = input
+    while fusing, case .affine(let below, let s) = inner.operation, s == sampling {
+      transform = below.concatenating(transform)
+      inner = inner.inputs[0]
+    }
+    let source = plan(for: inner, transfer: want)
+    if transform.isIntegerTranslation {
+      return TranslatePlan(source, dx: Int(transform.tx), dy: Int(transform.ty))
+    }
+    guard let inverse = transform.inverted() else {
+      return CropPlan(ConstantPlan(.clear, transfer: want), to: .empty)
+    }
+    let extent = transform.apply(to: inner.extent)
+    let onGrid =
+      ((transform.b == 0 && transform.c == 0) || (transform.a == 0 && transform.d == 0))
+      && extent.area == inner.extent.area
+    return WarpPlan(
+      affine: transform, inverse: inverse, mode: sampling, input: source, extent: extent,
+      isOpaque: inner.isOpaque && onGrid)
+  }
+
+  private func crop(_ rect: Rect, _ input: Node, transfer want: Transfer) -> Plan {
+    if fusing {
+      switch input.operation {
+      case .color:
+        // Colour kernels are pointwise: crop their input instead.
+        let croppedInput = Node(
+          .crop(rect), [input.inputs[0]], extent: rect.intersection(input.inputs[0].extent),
+          isOpaque: input.inputs[0].isOpaque)
+        return plan(
+          for: Node(input.operation, [croppedInput], extent: croppedInput.extent, isOpaque: input.isOpaque),
+          transfer: want)
+      case .crop(let inner):
+        return crop(rect.intersection(inner), input.inputs[0], transfer: want)
+      default:
+        break
+      }
+    }
+    return CropPlan(plan(for: input, transfer: want), to: rect)
+  }
+
+  private func materialisedIfCostly(_ plan: Plan) -> Plan {
+    plan.isCheap ? plan : CachePlan(plan)
+  }
+}

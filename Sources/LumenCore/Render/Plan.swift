@@ -1,0 +1,38 @@
+/// An executable node of a render: a lowered, optimised form of an ``Image`` recipe.
+///
+/// Plans produce premultiplied pixels in a fixed ``Transfer`` for any rectangle asked of them;
+/// pixels outside the plan's extent are transparent. Plans are immutable once built (caches
+/// are filled before tiles are rendered), so workers share them freely.
+protocol Plan: AnyObject, Sendable {
+  var extent: Rect { get }
+  var isOpaque: Bool { get }
+  var transfer: Transfer { get }
+
+  /// Writes the plan's pixels over `tile.rect` into `tile`.
+  func evaluate(into tile: Tile, pool: TilePool)
+
+  /// The inputs, and the region of each that `rect` needs.
+  func inputs(for rect: Rect) -> [(Plan, Rect)]
+
+  /// A zero-copy view of the pixels over `rect`, when the plan holds them in memory.
+  func view(of rect: Rect) -> Tile?
+
+  /// True when evaluating is little more than reading memory, so re-reading overlapping
+  /// regions costs less than materialising them.
+  var isCheap: Bool { get }
+}
+
+extension Plan {
+  func inputs(for rect: Rect) -> [(Plan, Rect)] { [] }
+  func view(of rect: Rect) -> Tile? { nil }
+  var isCheap: Bool { false }
+
+  /// Evaluates `rect`, handing `body` either a view or scratch memory holding the pixels.
+  func withPixels<R>(of rect: Rect, pool: TilePool, _ body: (Tile) -> R) -> R {
+    if let v = view(of: rect) { return body(v) }
+    return pool.withTile(rect) { tile in
+      evaluate(into: tile, pool: pool)
+      return body(tile)
+    }
+  }
+}

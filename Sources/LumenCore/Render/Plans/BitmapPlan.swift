@@ -1,0 +1,117 @@
+/// Reads decoded pixels into planar premultiplied floats, converting the transfer through a
+/// table (8 and 16-bit samples) so that sources cost little more than a memory read.
+final class BitmapPlan: Plan {
+  let bitmap: Bitmap
+  let transfer: Transfer
+  var extent: Rect { bitmap.extent }
+  var isOpaque: Bool { !bitmap.format.hasAlpha }
+  var isCheap: Bool { true }
+  /// Sample value -> float in `transfer`, for integer samples.
+  private let table: [Float]
+
+  init(_ bitmap: Bitmap, transfer: Transfer) {
+    self.bitmap = bitmap
+    self.transfer = transfer
+    let levels: Int
+    switch bitmap.format.sample {
+    case .uint8: levels = 256
+    case .uint16: levels = 65536
+    case .float32: levels = 0
+    }
+    let scale = levels > 1 ? 1 / Float(levels - 1) : 0
+    let convert = BitmapPlan.conversion(from: bitmap.format.transfer, to: transfer)
+    table = (0..<levels).map { convert(Float($0) * scale) }
+  }
+
+  static func conversion(from: Transfer, to: Transfer) -> (Float) -> Float {
+    switch (from, to) {
+    case (.sRGB, .linear): SRGB.decode
+    case (.linear, .sRGB): SRGB.encode
+    default: { $0 }
+    }
+  }
+
+  func evaluate(into tile: Tile, pool: TilePool) {
+    let area = tile.rect.intersection(extent)
+    tile.clear(outside: area)
+    if area.isEmpty { return }
+    bitmap.withUnsafeBytes { bytes in
+      table.withUnsafeBufferPointer { table in
+        for y in area.minY..<area.maxY {
+          let out = tile.row(y, from: area.minX, count: area.width)
+          let rowStart = bytes.baseAddress! + y * bitmap.bytesPerRow
+            + area.minX * bitmap.format.bytesPerPixel
+          switch bitmap.format.sample {
+          case .uint8:
+            read(rowStart.assumingMemoryBound(to: UInt8.self), out, table.baseAddress!, 1 / 255)
+          case .uint16:
+            read(rowStart.assumingMemoryBound(to: UInt16.self), out, table.baseAddress!, 1 / 65535)
+          case .float32:
+            readFloats(rowStart.assumingMemoryBound(to: Float.self), out)
+          }
+        }
+      }
+    }
+  }
+
+  @inline(__always)
+  private func read<T: FixedWidthInteger>(
+    _ p: UnsafePointer<T>, _ out: PixelSpan, _ table: UnsafePointer<Float>, _ alphaScale: Float
+  ) {
+    if bitmap.format.hasAlpha {
+      for i in 0..<out.count {
+        let a = Float(p[4 * i + 3]) * alphaScale
+        out.red[i] = table[Int(p[4 * i])] * a
+        out.green[i] = table[Int(p[4 * i + 1])] * a
+        out.blue[i] = table[Int(p[4 * i + 2])] * a
+        out.alpha[i] = a
+      }
+    } else {
+      for i in 0..<out.count {
+        out.red[i] = table[Int(p[3 * i])]
+        out.green[i] = table[Int(p[3 * i + 1])]
+        out.blue[i] = table[Int(p[3 * i + 2])]
+        out.alpha[i] = 1
+      }
+    }
+  }
+
+  private func readFloats(_ p: UnsafePointer<Float>, _ out: PixelSpan) {
+    let convert = BitmapPlan.conversion(from: bitmap.format.transfer, to: transfer)
+    let n = bitmap.format.channels
+    for i in 0..<out.count {
+      let a = n == 4 ? p[4 * i + 3] : 1
+      out.red[i] = convert(p[n * i]) * a
+      out.green[i] = convert(p[n * i + 1]) * a
+      out.blue[i] = convert(p[n * i + 2]) * a
+      out.alpha[i] = a
+    }
+  }
+}
+
+/// An infinite image of one colour.
+final class ConstantPlan: Plan {
+  let color: RGBA
+  let transfer: Transfer
+  var extent: Rect { .infinite }
+  var isOpaque: Bool { color.alpha >= 1 }
+  var isCheap: Bool { true }
+  private let premultiplied: [Float]
+
+  init(_ color: RGBA, transfer: Transfer) {
+    self.color = color
+    self.transfer = transfer
+    let c = BitmapPlan.conversion(from: .linear, to: transfer)
+    premultiplied = [
+      c(color.red) * color.alpha, c(color.green) * color.alpha, c(color.blue) * color.alpha,
+      color.alpha,
+    ]
+  }
+
+  func evaluate(into tile: Tile, pool: TilePool) {
+    for y in tile.rect.minY..<tile.rect.maxY {
+      let s = tile.row(y)
+      for (plane, value) in zip(s.planes, premultiplied) { plane.update(repeating: value, count: s.count) }
+    }
+  }
+}

@@ -1,0 +1,211 @@
+import Foundation
+
+/// Computes the pixels of an ``Image`` region: optimises the recipe, materialises the few
+/// intermediates that general kernels need, then renders bands of rows in tiles on all cores
+/// and hands the bands, in order, to a ``RowSink`` while later bands are still being computed.
+public struct Renderer: Sendable {
+  /// Worker threads; the output is identical for any count.
+  public var threadCount: Int
+  /// Fuse colour kernels and apply the other graph optimisations (off: every kernel is a pass).
+  public var optimizes: Bool
+  /// The largest output (in pixels) a render may produce.
+  public var maxPixelCount: Int
+
+  /// Tiles are at most this wide and `bandHeight` high: 512 x 32 x 16 bytes stays in L2.
+  static let tileWidth = 512
+  static let bandHeight = 32
+
+  public init(
+    threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, optimizes: Bool = true,
+    maxPixelCount: Int = 1 << 30
+  ) {
+    self.threadCount = max(1, threadCount)
+    self.optimizes = optimizes
+    self.maxPixelCount = maxPixelCount
+  }
+
+  /// Renders `rect` (default: the image's extent) and streams the rows into `sink`.
+  public func render(
+    _ image: Image, rect: Rect? = nil, format: PixelFormat, to sink: some RowSink
+  ) throws {
+    let region = try validated(rect ?? image.extent)
+    let plan = Optimizer(fusing: optimizes).plan(for: image.node, transfer: format.transfer)
+    materialiseCaches(plan, region)
+    try sink.begin(width: region.width, height: region.height, format: format)
+    try stream(plan, region, format, sink)
+    try sink.finish()
+  }
+
+  /// Renders `rect` (default: the image's extent) into a new bitmap.
+  public func bitmap(of image: Image, rect: Rect? = nil, format: PixelFormat = .rgba8) throws -> Bitmap {
+    let region = try validated(rect ?? image.extent)
+    return try Bitmap(width: region.width, height: region.height, format: format) { bytes in
+      try render(image, rect: region, format: format, to: BufferSink(bytes))
+    }
+  }
+
+  private func validated(_ rect: Rect) throws -> Rect {
+    if rect.isInfinite { throw RenderError.infiniteRegion }
+    if rect.isEmpty { throw RenderError.emptyRegion }
+    if rect.area > maxPixelCount {
+      throw RenderError.tooLarge(width: rect.width, height: rect.height, limit: maxPixelCount)
+    }
+    return rect
+  }
+
+  // MARK: Intermediates
+
+  /// Fills every cache the render will read, deepest first, each with exactly the region its
+  /// readers need.
+  private func materialiseCaches(_ plan: Plan, _ rect: Rect) {
+    if rect.isEmpty { return }
+    for (input, region) in plan.inputs(for: rect) {
+      materialiseCaches(input, region.intersection(input.extent))
+    }
+    if let cache = plan as? CachePlan { fill(cache, rect) }
+  }
+
+  private func fill(_ cache: CachePlan, _ region: Rect) {
+    if region.isEmpty || region.isInfinite { return }
+    let storage = cache.allocate(region)
+    let tiles = Self.tiles(of: region, width: 2048, height: 16)
+    let input = cache.input
+    WorkerPool(threads: threadCount).run(jobs: tiles.count) { i, pool in
+      input.evaluate(into: storage.window(tiles[i]), pool: pool)
+    }
+  }
+
+  static func tiles(of region: Rect, width: Int, height: Int) -> [Rect] {
+    stride(from: region.minY, to: region.maxY, by: height).flatMap { y in
+      stride(from: region.minX, to: region.maxX, by: width).map { x in
+        Rect(x: x, y: y, width: min(width, region.maxX - x), height: min(height, region.maxY - y))
+      }
+    }
+  }
+
+  // MARK: Streaming output
+
+  /// Workers render bands into a ring of buffers; this thread hands finished bands to the sink
+  /// in order, so encoding overlaps with rendering and memory stays bounded.
+  private func stream(_ plan: Plan, _ region: Rect, _ format: PixelFormat, _ sink: some RowSink) throws {
+    let bandHeight = Self.bandHeight
+    let bands = (region.height + bandHeight - 1) / bandHeight
+    let bytesPerRow = region.width * format.bytesPerPixel
+    let ring = BandRing(slots: max(2, 2 * threadCount), bytes: bandHeight * bytesPerRow, bands: bands)
+    let opaque = plan.isOpaque && plan.extent.contains(region)
+    let threads = threadCount
+    let group = DispatchGroup()
+    for _ in 0..<min(threads, bands) {
+      DispatchQueue.global().async(group: group) {
+        let pool = TilePool()
+        while let (band, buffer) = ring.claim() {
+          let y0 = region.minY + band * bandHeight
+          let rows = min(bandHeight, region.maxY - y0)
+          for x in stride(from: region.minX, to: region.maxX, by: Self.tileWidth) {
+            let rect = Rect(x: x, y: y0, width: min(Self.tileWidth, region.maxX - x), height: rows)
+            pool.withTile(rect) { tile in
+              plan.evaluate(into: tile, pool: pool)
+              for y in rect.minY..<rect.maxY {
+                let out = buffer + (y - y0) * bytesPerRow + (x - region.minX) * format.bytesPerPixel
+                Quantizer.store(tile.row(y), opaque: opaque, to: out, format: format)
+              }
+            }
+          }
+          ring.finish(band)
+        }
+      }
+    }
+    defer { group.wait() }
+    for band in 0..<bands {
+      let buffer = ring.wait(for: band)
+      let rows = min(bandHeight, region.height - band * bandHeight)
+      do {
+        try sink.write(
+          RowBand(
+            firstRow: band * bandHeight, rowCount: rows, width: region.width, format: format,
+            bytesPerRow: bytesPerRow,
+            bytes: UnsafeRawBufferPointer(start: buffer, count: rows * bytesPerRow)))
+      } catch {
+        ring.cancel()
+        throw error
+      }
+      ring.release(band)
+    }
+  }
+}
+
+/// The ring of band buffers shared by the render workers and the consumer.
+final class BandRing: @unchecked Sendable {
+  private let condition = NSCondition()
+  private let memory: UnsafeMutableRawPointer
+  private let slotBytes: Int
+  private let slots: Int
+  private let bands: Int
+  private var next = 0
+  private var released = 0
+  private var done: [Bool]
+  private var cancelled = false
+
+  init(slots: Int, bytes: Int, bands: Int) {
+    self.slots = slots
+    self.slotBytes = bytes
+    self.bands = bands
+    self.done = Array(repeating: false, count: bands)
+    memory = .allocate(byteCount: max(1, slots * bytes), alignment: 64)
+  }
+
+  deinit { memory.deallocate() }
+
+  private func buffer(_ band: Int) -> UnsafeMutableRawPointer { memory + (band % slots) * slotBytes }
+
+  /// The next band to render and its buffer, once a buffer is free; nil when all are claimed.
+  func claim() -> (Int, UnsafeMutableRawPointer)? {
+    condition.lock()
+    defer { condition.unlock() }
+    while !cancelled && next < bands && next - released >= slots { condition.wait() }
+    guard !cancelled, next < bands else { return nil }
+    next += 1
+    return (next - 1, buffer(next - 1))
+  }
+
+  func finish(_ band: Int) {
+    condition.lock()
+    done[band] = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  func wait(for band: Int) -> UnsafeMutableRawPointer {
+    condition.lock()
+    while !done[band] { condition.wait() }
+    condition.unlock()
+    return buffer(band)
+  }
+
+  func release(_ band: Int) {
+    condition.lock()
+    released = band + 1
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  func cancel() {
+    condition.lock()
+    cancelled = true
+    condition.broadcast()
+    condition.unlock()
+  }
+}
+
+/// Collects streamed rows into memory (for ``Renderer/bitmap(of:rect:format:)``).
+final class BufferSink: RowSink {
+  let bytes: UnsafeMutableRawBufferPointer
+  init(_ bytes: UnsafeMutableRawBufferPointer) { self.bytes = bytes }
+  func begin(width: Int, height: Int, format: PixelFormat) {}
+  func write(_ band: RowBand) {
+    let offset = band.firstRow * band.bytesPerRow
+    UnsafeMutableRawBufferPointer(rebasing: bytes[offset..<(offset + band.bytes.count)])
+      .copyMemory(from: band.bytes)
+  }
+  func finish() {}
+}

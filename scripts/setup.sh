@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what Lumen needs on a fresh Debian 12 machine that has only the Swift toolchain,
+# gcc and python3. Idempotent: installs only missing packages, reuses the oracle venv.
+#
+#   scripts/setup.sh            # build dependencies (C libraries)
+#   scripts/setup.sh --oracles  # also the tools tests compare against (ImageMagick, vips,
+#                               # lcms2 utilities, Pillow and numpy in .venv-oracle)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build_packages=(pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libheif-dev liblcms2-dev)
+oracle_packages=(imagemagick libvips-tools liblcms2-utils libjpeg-turbo-progs webp libheif-examples libimage-exiftool-perl python3-venv)
+
+want=("${build_packages[@]}")
+[ "${1:-}" = --oracles ] && want+=("${oracle_packages[@]}")
+
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ "${1:-}" = --oracles ]; then
+  venv=.venv-oracle
+  if ! "$venv/bin/python" -c 'import PIL, numpy' 2>/dev/null; then
+    echo "setup: creating $venv" >&2
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/oracle-requirements.txt
+  fi
+fi
