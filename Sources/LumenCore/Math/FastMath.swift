@@ -6,7 +6,7 @@ public enum FastMath {
   public static func log2(_ x: Float) -> Float {
     let bits = Swift.max(x, .leastNormalMagnitude).bitPattern
     // Split into exponent e and mantissa m in [sqrt(1/2), sqrt(2)) to keep the series short.
-    var e = Float(Int32(bitPattern: (bits >> 23) & 0xFF) - 127)
+    var e = Float(Int32(bitPattern: (bits >> 23) & 0xFF) &- 127)
     var m = Float(bitPattern: (bits & 0x007F_FFFF) | 0x3F80_0000)
     if m > 1.414_213_6 {
       m *= 0.5
@@ -26,8 +26,11 @@ public enum FastMath {
   /// 2^x, saturating to 0 below -126 and to +infinity above 128.
   @inlinable @inline(__always)
   public static func exp2(_ x: Float) -> Float {
-    let c = Swift.min(Swift.max(x, -126), 128)
-    let i = (c + 12_582_912.0) - 12_582_912.0  // round to nearest integer without a call
+    let c = x > -126 ? (x < 128 ? x : 128) : -126
+    // Adding 1.5 * 2^23 rounds to an integer held in the low mantissa bits, without the
+    // trapping float-to-integer conversion that would stop the loop from vectorising.
+    let shifted = c + 12_582_912.0
+    let i = shifted - 12_582_912.0
     let f = c - i  // in [-0.5, 0.5]
     // Taylor series of 2^f (ln2^k / k!); the first omitted term is below 2e-8 on [-0.5, 0.5].
     var p: Float = 1.525_273_4e-5
@@ -38,7 +41,7 @@ public enum FastMath {
     p = p * f + 2.402_265_1e-1
     p = p * f + 6.931_471_8e-1
     p = p * f + 1.0
-    let scale = Float(bitPattern: UInt32(truncatingIfNeeded: Int32(i) + 127) << 23)
+    let scale = Float(bitPattern: (shifted.bitPattern &- 0x4B40_0000 &+ 127) << 23)
     return x > 128 ? .infinity : p * scale
   }
 

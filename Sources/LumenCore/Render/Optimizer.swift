@@ -83,6 +83,13 @@ struct Optimizer {
         input = below.input
       }
       steps = simplified(steps)
+      if let source = input as? BitmapPlan, source.canFoldCurves {
+        let curves = Array(steps.prefix { $0 is any ToneCurve }.compactMap { $0 as? any ToneCurve })
+        if !curves.isEmpty {
+          input = source.folding(curves, resultTransfer: Self.outputTransfer(of: curves, after: source.transfer))
+          steps.removeFirst(curves.count)
+        }
+      }
     }
     if steps.isEmpty { return input }
     var result = input

@@ -9,9 +9,14 @@ final class BitmapPlan: Plan {
   /// Sample value -> float in `transfer`, for integer samples.
   private let table: [Float]
 
-  init(_ bitmap: Bitmap, transfer: Transfer) {
+  /// Tone curves folded into the table; `transfer` is then the encoding after them.
+  let curves: [any ToneCurve]
+
+  init(_ bitmap: Bitmap, transfer: Transfer, curves: [any ToneCurve] = [], resultTransfer: Transfer? = nil) {
     self.bitmap = bitmap
-    self.transfer = transfer
+    self.curves = curves
+    self.transfer = resultTransfer ?? transfer
+    self.baseTransfer = transfer
     let levels: Int
     switch bitmap.format.sample {
     case .uint8: levels = 256
@@ -20,7 +25,20 @@ final class BitmapPlan: Plan {
     }
     let scale = levels > 1 ? 1 / Float(levels - 1) : 0
     let convert = BitmapPlan.conversion(from: bitmap.format.transfer, to: transfer)
-    table = (0..<levels).map { convert(Float($0) * scale) }
+    table = (0..<levels).map { level in
+      curves.reduce(convert(Float(level) * scale)) { value, curve in curve.map(value) }
+    }
+  }
+
+  /// The transfer the stored samples are converted to before any folded curves.
+  private let baseTransfer: Transfer
+
+  /// Whether tone curves can be folded into a table (integer samples only).
+  var canFoldCurves: Bool { bitmap.format.sample != .float32 }
+
+  /// This source with `more` curves applied after its own, ending in `transfer`.
+  func folding(_ more: [any ToneCurve], resultTransfer: Transfer) -> BitmapPlan {
+    BitmapPlan(bitmap, transfer: baseTransfer, curves: curves + more, resultTransfer: resultTransfer)
   }
 
   static func conversion(from: Transfer, to: Transfer) -> (Float) -> Float {
@@ -77,7 +95,7 @@ final class BitmapPlan: Plan {
   }
 
   private func readFloats(_ p: UnsafePointer<Float>, _ out: PixelSpan) {
-    let convert = BitmapPlan.conversion(from: bitmap.format.transfer, to: transfer)
+    let convert = BitmapPlan.conversion(from: bitmap.format.transfer, to: baseTransfer)
     let n = bitmap.format.channels
     for i in 0..<out.count {
       let a = n == 4 ? p[4 * i + 3] : 1
