@@ -9,6 +9,8 @@ public struct Tile: @unchecked Sendable {
   public let green: UnsafeMutablePointer<Float>
   public let blue: UnsafeMutablePointer<Float>
   public let alpha: UnsafeMutablePointer<Float>
+  /// True when the renderer knows every alpha in the tile is 1, so kernels may skip alpha.
+  public internal(set) var isOpaque = false
 
   /// A tile over `memory` holding four consecutive planes of `rect.area` floats.
   init(rect: Rect, memory: UnsafeMutablePointer<Float>) {

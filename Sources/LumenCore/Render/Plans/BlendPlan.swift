@@ -55,7 +55,11 @@ final class GeneralPlan: Plan {
         return kernel.apply(inputs: tiles, output: tile.window(area))
       }
       let (plan, rect) = regions[index]
-      plan.withPixels(of: rect, pool: pool) { gather(index + 1, tiles + [$0]) }
+      plan.withPixels(of: rect, pool: pool) { pixels in
+        var input = pixels
+        input.isOpaque = plan.isOpaque && plan.extent.contains(rect)
+        gather(index + 1, tiles + [input])
+      }
     }
     gather(0, [])
   }
