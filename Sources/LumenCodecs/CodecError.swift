@@ -1,0 +1,54 @@
+/// Why an image file could not be read or written, naming the file so that a message shown to
+/// a user (or in a batch log) says which of many inputs failed.
+public struct CodecError: Error, CustomStringConvertible, Equatable {
+  /// What went wrong, independent of the file.
+  public enum Problem: Error, Equatable, Sendable {
+    /// The data ends before the image does.
+    case truncated
+    /// The data breaks the format's rules.
+    case corrupt(String)
+    /// The data is valid but uses something Lumen does not handle.
+    case unsupported(String)
+    /// The header declares more pixels than ``DecodeOptions/maxPixelCount`` allows.
+    case tooLarge(width: Int, height: Int, limit: Int)
+    /// Reading or writing the file failed.
+    case io(String)
+    /// The installed libraries cannot write this format.
+    case encoderUnavailable(ImageFormat)
+  }
+
+  /// The file's name or path as the caller gave it.
+  public let file: String
+  public let problem: Problem
+
+  public init(file: String, problem: Problem) {
+    self.file = file
+    self.problem = problem
+  }
+
+  public var description: String {
+    let text =
+      switch problem {
+      case .truncated: "the file is truncated (the data ends before the image does)"
+      case .corrupt(let detail): "the file is corrupt: \(detail)"
+      case .unsupported(let detail): "unsupported: \(detail)"
+      case .tooLarge(let width, let height, let limit):
+        "the image is \(width)x\(height) pixels, more than the limit of \(limit) pixels"
+      case .io(let detail): detail
+      case .encoderUnavailable(let format):
+        "this system's libraries cannot write \(format.name) files"
+      }
+    return "\(file): \(text)"
+  }
+}
+
+/// Runs `body`, attributing any problem to `file`.
+func attributing<T>(to file: String, _ body: () throws(CodecError.Problem) -> T)
+  throws(CodecError) -> T
+{
+  do {
+    return try body()
+  } catch {
+    throw CodecError(file: file, problem: error)
+  }
+}

@@ -1,0 +1,136 @@
+import CLCMS2
+import Foundation
+import LumenCore
+
+/// An ICC colour profile opened with lcms2.
+final class ColorProfile {
+  let handle: cmsHPROFILE
+
+  private init(handle: cmsHPROFILE) {
+    self.handle = handle
+  }
+
+  deinit { cmsCloseProfile(handle) }
+
+  /// Opens ICC profile bytes; nil when lcms2 cannot parse them.
+  convenience init?(iccData: Data) {
+    let opened = iccData.withUnsafeBytes { bytes in
+      cmsOpenProfileFromMem(bytes.baseAddress, cmsUInt32Number(clamping: bytes.count))
+    }
+    guard let opened else { return nil }
+    self.init(handle: opened)
+  }
+
+  static func sRGB() -> ColorProfile {
+    // lcms2 builds sRGB from constants; only memory exhaustion could fail here.
+    guard let handle = cmsCreate_sRGBProfile() else { preconditionFailure("lcms2 out of memory") }
+    return ColorProfile(handle: handle)
+  }
+
+  /// A matrix/shaper RGB profile from CIE xy chromaticities and one tone curve for all channels,
+  /// as HEIF `nclx` colour descriptions and test fixtures need.
+  convenience init?(
+    white: (Double, Double), red: (Double, Double), green: (Double, Double),
+    blue: (Double, Double), transfer: ToneCurve
+  ) {
+    var whitePoint = cmsCIExyY(x: white.0, y: white.1, Y: 1)
+    var primaries = cmsCIExyYTRIPLE(
+      Red: cmsCIExyY(x: red.0, y: red.1, Y: 1), Green: cmsCIExyY(x: green.0, y: green.1, Y: 1),
+      Blue: cmsCIExyY(x: blue.0, y: blue.1, Y: 1))
+    let curve: OpaquePointer? =
+      switch transfer {
+      case .sRGB:
+        // IEC 61966-2-1: Y = ((X + 0.055) / 1.055)^2.4 above 0.04045, X / 12.92 below.
+        [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045].withUnsafeBufferPointer {
+          cmsBuildParametricToneCurve(nil, 4, $0.baseAddress)
+        }
+      case .gamma(let gamma): cmsBuildGamma(nil, gamma)
+      }
+    guard let curve else { return nil }
+    defer { cmsFreeToneCurve(curve) }
+    var curves: [OpaquePointer?] = [curve, curve, curve]
+    guard let handle = cmsCreateRGBProfile(&whitePoint, &primaries, &curves) else { return nil }
+    self.init(handle: handle)
+  }
+
+  enum ToneCurve {
+    case sRGB
+    case gamma(Double)
+  }
+
+  var isRGB: Bool { cmsGetColorSpace(handle) == cmsSigRgbData }
+
+  /// Whether converting from this profile to sRGB moves no colour by half an 8-bit level or more
+  /// (probed on a 5x5x5 grid). Such profiles, mostly sRGB profiles from other vendors, are
+  /// treated as sRGB so that an sRGB-tagged file decodes losslessly, 16-bit samples included.
+  var isEquivalentToSRGB: Bool {
+    guard isRGB, let transform = ColorTransform(from: self, to: .sRGB(), layout: .rgb16) else {
+      return false
+    }
+    let levels: [UInt16] = [0, 16384, 32768, 49152, 65535]
+    var probes = levels.flatMap { r in levels.flatMap { g in levels.flatMap { b in [r, g, b] } } }
+    let original = probes
+    probes.withUnsafeMutableBytes { transform.apply($0) }
+    return zip(probes, original).allSatisfy { abs(Int($0) - Int($1)) < 65535 / 255 / 2 }
+  }
+
+  /// The profile's description tag, such as "Display P3".
+  var description: String? {
+    let size = cmsGetProfileInfoASCII(handle, cmsInfoDescription, "en", "US", nil, 0)
+    guard size > 1 else { return nil }
+    var text = [CChar](repeating: 0, count: Int(size))
+    cmsGetProfileInfoASCII(handle, cmsInfoDescription, "en", "US", &text, size)
+    return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// The profile serialised as ICC bytes.
+  var iccData: Data? {
+    var size: cmsUInt32Number = 0
+    guard cmsSaveProfileToMem(handle, nil, &size) != 0, size > 0 else { return nil }
+    var data = Data(count: Int(size))
+    let saved = data.withUnsafeMutableBytes { cmsSaveProfileToMem(handle, $0.baseAddress, &size) }
+    return saved != 0 ? data : nil
+  }
+
+  /// lcms2's compact sRGB profile (about 3 kB), embedded in outputs by default.
+  static let sRGBData: Data = {
+    guard let data = sRGB().iccData else { preconditionFailure("lcms2 cannot serialise sRGB") }
+    return data
+  }()
+}
+
+/// An lcms2 transform between two profiles for one pixel layout, applied in place.
+///
+/// The intent is relative colorimetric: in-gamut colours keep their measured values and
+/// out-of-gamut ones clip, which is what photo editors do for matrix profiles such as
+/// Display P3 and Adobe RGB (their perceptual intent is the same transform anyway).
+final class ColorTransform {
+  private let handle: cmsHTRANSFORM
+  private let bytesPerPixel: Int
+
+  /// Nil when lcms2 cannot link the profiles (such as an RGB layout with a CMYK profile).
+  init?(from source: ColorProfile, to destination: ColorProfile, layout: PixelFormat) {
+    let type: cmsUInt32Number =
+      switch (layout.hasAlpha, layout.sample) {
+      case (false, .uint8): lumen_cms_type_rgb_8()
+      case (true, .uint8): lumen_cms_type_rgba_8()
+      case (false, _): lumen_cms_type_rgb_16()
+      case (true, _): lumen_cms_type_rgba_16()
+      }
+    guard layout.sample != .float32,
+      let handle = cmsCreateTransform(
+        source.handle, type, destination.handle, type,
+        cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(cmsFLAGS_COPY_ALPHA))
+    else { return nil }
+    self.handle = handle
+    self.bytesPerPixel = layout.bytesPerPixel
+  }
+
+  deinit { cmsDeleteTransform(handle) }
+
+  /// Transforms whole pixels of `pixels` in place.
+  func apply(_ pixels: UnsafeMutableRawBufferPointer) {
+    guard let base = pixels.baseAddress else { return }
+    cmsDoTransform(handle, base, base, cmsUInt32Number(pixels.count / bytesPerPixel))
+  }
+}

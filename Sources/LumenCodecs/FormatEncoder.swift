@@ -1,0 +1,45 @@
+import Foundation
+import LumenCore
+
+/// One format's encoder, fed rows already in its ``inputFormat``, top to bottom.
+protocol FormatEncoder: AnyObject {
+  var inputFormat: PixelFormat { get }
+  func write(row: UnsafeRawPointer) throws(CodecError.Problem)
+  func finish() throws(CodecError.Problem)
+}
+
+/// What every encoder is created with.
+struct EncoderSetup {
+  let file: AtomicFileWriter
+  let width: Int
+  let height: Int
+  /// Whether the rendered rows carry alpha worth keeping.
+  let hasAlpha: Bool
+  /// The sample type of the rendered rows (decides PNG's depth when not given).
+  let sample: SampleType
+  let options: EncodeOptions
+  /// The ICC profile to embed, if any.
+  let iccProfile: Data?
+  /// EXIF already prepared for output (Orientation 1, GPS stripped if asked).
+  let exif: Data?
+}
+
+/// Collects a whole image for encoders whose libraries take one (WebP, HEIC).
+struct FrameBuffer {
+  let rowBytes: Int
+  private(set) var bytes: [UInt8]
+  private var rows = 0
+
+  init(width: Int, height: Int, format: PixelFormat) {
+    rowBytes = width * format.bytesPerPixel
+    bytes = [UInt8](repeating: 0, count: rowBytes * height)
+  }
+
+  mutating func append(_ row: UnsafeRawPointer) {
+    guard (rows + 1) * rowBytes <= bytes.count else { return }
+    bytes.withUnsafeMutableBytes {
+      $0.baseAddress?.advanced(by: rows * rowBytes).copyMemory(from: row, byteCount: rowBytes)
+    }
+    rows += 1
+  }
+}

@@ -1,0 +1,118 @@
+import CHeif
+import Foundation
+import LumenCore
+
+/// Encodes HEIC (HEVC in HEIF) with libheif's encoder plugin (x265 on Debian). The encoder
+/// takes a whole picture, so rows are collected first.
+final class HEIFEncoder: FormatEncoder {
+  let inputFormat: PixelFormat
+  private let setup: EncoderSetup
+  private var frame: FrameBuffer
+
+  /// Whether this system's libheif can encode HEVC at all.
+  static var isAvailable: Bool { heif_have_encoder_for_format(heif_compression_HEVC) != 0 }
+
+  init(_ setup: EncoderSetup) throws(CodecError.Problem) {
+    guard Self.isAvailable else { throw .encoderUnavailable(.heic) }
+    self.setup = setup
+    inputFormat = setup.hasAlpha ? .rgba8 : .rgb8
+    frame = FrameBuffer(width: setup.width, height: setup.height, format: inputFormat)
+  }
+
+  func write(row: UnsafeRawPointer) throws(CodecError.Problem) {
+    frame.append(row)
+  }
+
+  func finish() throws(CodecError.Problem) {
+    guard let context = heif_context_alloc() else { throw .io("out of memory") }
+    defer { heif_context_free(context) }
+    let image = try makeImage()
+    defer { heif_image_release(image) }
+
+    var encoder: OpaquePointer?
+    try check(heif_context_get_encoder_for_format(context, heif_compression_HEVC, &encoder))
+    guard let encoder else { throw .encoderUnavailable(.heic) }
+    defer { heif_encoder_release(encoder) }
+    try check(heif_encoder_set_lossy_quality(encoder, Int32(setup.options.clampedQuality)))
+    try check(heif_encoder_set_lossless(encoder, setup.options.lossless ? 1 : 0))
+
+    var handle: OpaquePointer?
+    try check(heif_context_encode_image(context, image, encoder, nil, &handle))
+    defer { heif_image_handle_release(handle) }
+    if let exif = setup.exif {
+      try check(
+        exif.withUnsafeBytes {
+          heif_context_add_exif_metadata(context, handle, $0.baseAddress, Int32($0.count))
+        })
+    }
+    var writer = heif_writer(writer_api_version: 1, write: writeToFile)
+    try check(heif_context_write(context, &writer, Unmanaged.passUnretained(setup.file).toOpaque()))
+  }
+
+  /// A libheif image holding the collected rows and the profile to embed.
+  private func makeImage() throws(CodecError.Problem) -> OpaquePointer {
+    var created: OpaquePointer?
+    let chroma = inputFormat.hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB
+    try check(
+      heif_image_create(
+        Int32(setup.width), Int32(setup.height), heif_colorspace_RGB, chroma, &created))
+    guard let image = created else { throw .io("out of memory") }
+    do throws(CodecError.Problem) {
+      try check(
+        heif_image_add_plane(
+          image, heif_channel_interleaved, Int32(setup.width), Int32(setup.height), 8))
+      var stride: Int32 = 0
+      guard let plane = heif_image_get_plane(image, heif_channel_interleaved, &stride) else {
+        throw .io("out of memory")
+      }
+      frame.bytes.withUnsafeBytes { bytes in
+        for y in 0..<setup.height {
+          guard let row = bytes.baseAddress?.advanced(by: y * frame.rowBytes) else { return }
+          (plane + y * Int(stride)).update(
+            from: row.assumingMemoryBound(to: UInt8.self), count: frame.rowBytes)
+        }
+      }
+      if let icc = setup.iccProfile {
+        try check(
+          icc.withUnsafeBytes {
+            heif_image_set_raw_color_profile(image, "prof", $0.baseAddress, $0.count)
+          })
+      }
+      return image
+    } catch {
+      heif_image_release(image)
+      throw error
+    }
+  }
+
+  private func check(_ error: heif_error) throws(CodecError.Problem) {
+    guard error.code != heif_error_Ok else { return }
+    throw .io(error.message.map { String(cString: $0) } ?? "libheif could not encode the image")
+  }
+}
+
+/// libheif's output callback: appends to the ``AtomicFileWriter`` passed as `userdata`.
+/// libheif keeps the message pointer, so it must be a static C string.
+private func writeToFile(
+  _ context: OpaquePointer?, _ data: UnsafeRawPointer?, _ size: Int,
+  _ userdata: UnsafeMutableRawPointer?
+) -> heif_error {
+  func result(_ code: heif_error_code, _ subcode: heif_suberror_code, _ text: StaticString)
+    -> heif_error
+  {
+    let message = UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
+    return heif_error(code: code, subcode: subcode, message: message)
+  }
+  guard let userdata else {
+    return result(heif_error_Usage_error, heif_suberror_Unspecified, "no output file")
+  }
+  let file = Unmanaged<AtomicFileWriter>.fromOpaque(userdata).takeUnretainedValue()
+  do {
+    try file.write(UnsafeRawBufferPointer(start: data, count: size))
+    return result(heif_error_Ok, heif_suberror_Unspecified, "Success")
+  } catch {
+    return result(
+      heif_error_Encoding_error, heif_suberror_Cannot_write_output_data,
+      "cannot write the output file")
+  }
+}

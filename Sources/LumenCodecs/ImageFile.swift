@@ -1,0 +1,108 @@
+import Foundation
+import LumenCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reading and writing image files: the entry points of LumenCodecs.
+public enum ImageFile {
+  /// Decodes the image file at `url`.
+  public static func read(_ url: URL, options: DecodeOptions = DecodeOptions())
+    throws(CodecError) -> DecodedImage
+  {
+    try read(data: contents(of: url), name: url.path, options: options)
+  }
+
+  /// Decodes an image file held in memory; `name` identifies it in errors.
+  public static func read(data: Data, name: String, options: DecodeOptions = DecodeOptions())
+    throws(CodecError) -> DecodedImage
+  {
+    try attributing(to: name) { () throws(CodecError.Problem) in
+      let format = try detect(data)
+      return try data.withBytes { (bytes) throws(CodecError.Problem) in
+        switch format {
+        case .jpeg: try JPEGDecoder.decode(bytes, options: options)
+        case .png: try PNGDecoder.decode(bytes, options: options)
+        case .webp: try WebPDecoder.decode(bytes, options: options)
+        case .heic: try HEIFDecoder.decode(bytes, options: options)
+        }
+      }
+    }
+  }
+
+  /// Reads what the headers of the file at `url` say, without decoding pixels.
+  public static func info(_ url: URL) throws(CodecError) -> ImageInfo {
+    try info(data: contents(of: url), name: url.path)
+  }
+
+  public static func info(data: Data, name: String) throws(CodecError) -> ImageInfo {
+    try attributing(to: name) { () throws(CodecError.Problem) in
+      let format = try detect(data)
+      return try data.withBytes { (bytes) throws(CodecError.Problem) in
+        switch format {
+        case .jpeg: try JPEGDecoder.info(bytes)
+        case .png: try PNGDecoder.info(bytes)
+        case .webp: try WebPDecoder.info(bytes)
+        case .heic: try HEIFDecoder.info(bytes)
+        }
+      }
+    }
+  }
+
+  /// Encodes `bitmap` to `url` atomically (see ``ImageWriter`` for `format`, `source` and
+  /// `overwrite`).
+  public static func write(
+    _ bitmap: Bitmap, to url: URL, format: ImageFormat? = nil,
+    options: EncodeOptions = EncodeOptions(), source: URL? = nil, overwrite: Bool = false
+  ) throws(CodecError) {
+    let writer = try ImageWriter(
+      url: url, format: format, options: options, source: source, overwrite: overwrite)
+    try writer.begin(width: bitmap.width, height: bitmap.height, format: bitmap.format)
+    let written = bitmap.withUnsafeBytes { bytes in
+      Result { () throws(CodecError) in
+        try writer.writeRows(bytes, count: bitmap.height, bytesPerRow: bitmap.bytesPerRow)
+      }
+    }
+    try written.get()
+    try writer.finish()
+  }
+
+  private static func detect(_ data: Data) throws(CodecError.Problem) -> ImageFormat {
+    guard let format = ImageFormat(detecting: data) else {
+      throw data.isEmpty
+        ? .truncated : .unsupported("not a JPEG, PNG, WebP or HEIC file")
+    }
+    return format
+  }
+
+  /// The bytes of a file, with the system's reason when it cannot be read.
+  private static func contents(of url: URL) throws(CodecError) -> Data {
+    func failure(_ action: String) -> CodecError {
+      CodecError(
+        file: url.path, problem: .io("cannot \(action): \(String(cString: strerror(errno)))"))
+    }
+    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw failure("open the file") }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw failure("inspect the file") }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      throw CodecError(file: url.path, problem: .io("not a regular file"))
+    }
+    var data = Data(count: Int(status.st_size))
+    var filled = 0
+    let failed = data.withUnsafeMutableBytes { buffer -> Bool in
+      while filled < buffer.count, let base = buffer.baseAddress {
+        let count = Glibc.read(descriptor, base + filled, buffer.count - filled)
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { return count < 0 }
+        filled += count
+      }
+      return false
+    }
+    guard !failed else { throw failure("read the file") }
+    // A file that shrank while being read decodes as truncated, like any short file.
+    return data.prefix(filled)
+  }
+}

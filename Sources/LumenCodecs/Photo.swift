@@ -1,0 +1,78 @@
+import Foundation
+import LumenCore
+
+/// A photo opened for editing: its upright ``Image`` and what the file said about itself.
+///
+/// This is the usual way in and out of Lumen: open, build an image from filters, export.
+/// Opening for a preview (`fitting:`) decodes at a reduced size when the codec can (JPEG DCT
+/// scaling), so a 24 MP photo previews without a full decode.
+public struct Photo: Sendable {
+  public let url: URL
+  /// The decoded pixels and metadata, before orientation is applied.
+  public let decoded: DecodedImage
+  /// The pixels turned upright by the file's EXIF orientation, at the origin.
+  public var image: Image { Image(bitmap: decoded.bitmap).oriented(decoded.orientation) }
+
+  /// Opens `url`. With `longSide`, decodes at the smallest reduction whose long side is still
+  /// at least `longSide` pixels (the caller resamples the rest of the way).
+  public init(
+    contentsOf url: URL, fitting longSide: Int? = nil, options: DecodeOptions = DecodeOptions()
+  )
+    throws(CodecError)
+  {
+    var options = options
+    if let longSide, longSide > 0 {
+      let info = try ImageFile.info(url)
+      let full = max(info.width, info.height)
+      options.scale =
+        DecodeScale.allCases.filter { (full + $0.denominator - 1) / $0.denominator >= longSide }
+        .max { $0.denominator < $1.denominator } ?? .full
+    }
+    self.url = url
+    self.decoded = try ImageFile.read(url, options: options)
+  }
+
+  /// Renders `image` into a file at `destination` (format from its extension), streaming rows
+  /// into the encoder. EXIF from this photo is carried over (orientation reset to 1) unless
+  /// `options.exif` is already set. The file appears atomically; the original is never
+  /// overwritten unless `overwrite` is true.
+  public func export(
+    _ image: Image, to destination: URL, options: EncodeOptions = EncodeOptions(),
+    overwrite: Bool = false, renderer: Renderer = Renderer(), progress: (any RowSink)? = nil
+  ) throws {
+    var options = options
+    if options.exif == nil { options.exif = decoded.exif }
+    let writer = try ImageWriter(
+      url: destination, options: options, source: url, overwrite: overwrite)
+    let format = writer.preferredFormat(hasAlpha: !image.isOpaque)
+    let sink: any RowSink = progress.map { Tee(writer, $0) } ?? writer
+    do {
+      try renderer.render(image, format: format, to: sink)
+    } catch {
+      writer.cancel()
+      throw error
+    }
+  }
+}
+
+/// Passes every band to two sinks (an encoder and a progress display).
+private final class Tee: RowSink {
+  let first: any RowSink
+  let second: any RowSink
+  init(_ first: any RowSink, _ second: any RowSink) {
+    self.first = first
+    self.second = second
+  }
+  func begin(width: Int, height: Int, format: PixelFormat) throws {
+    try first.begin(width: width, height: height, format: format)
+    try second.begin(width: width, height: height, format: format)
+  }
+  func write(_ band: RowBand) throws {
+    try first.write(band)
+    try second.write(band)
+  }
+  func finish() throws {
+    try first.finish()
+    try second.finish()
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import LumenCodecs
+import LumenCore
+import LumenFilters
+
+/// `lumen demo [--samples DIR] [--out DIR]`: renders the bundled sample photos through a set of
+/// edits, the quickest way to see what Lumen does.
+enum DemoCommand {
+  /// Named edits, each a list of filter descriptions as `lumen render --filter` takes them.
+  static let edits: [(name: String, filters: [String])] = [
+    ("warm-contrast", ["gamma power=1.111", "contrast amount=1.2", "brightness amount=0.05",
+                       "saturation amount=1.3", "temperature amount=0.3"]),
+    ("sepia-vignette", ["sepia intensity=0.9", "vignette intensity=0.8"]),
+    ("mono-sharp", ["monochrome intensity=1", "sharpen radius=2 amount=1"]),
+    ("soft-blur", ["gaussianBlur sigma=4"]),
+    ("straighten-crop", ["straighten angle=8", "resize width=320"]),
+    ("pixellate", ["pixellate scale=12"]),
+  ]
+
+  static func run(_ words: [String]) throws {
+    let args = try Arguments(words, valued: ["samples", "out"])
+    let samples = URL(fileURLWithPath: args.value("samples") ?? "samples")
+    let out = URL(fileURLWithPath: args.value("out") ?? "out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    let inputs = try FileManager.default.contentsOfDirectory(atPath: samples.path)
+      .filter { ["jpg", "jpeg", "png", "webp", "heic"].contains(($0 as NSString).pathExtension.lowercased()) }
+      .sorted()
+    guard !inputs.isEmpty else { throw UsageError("no sample photos in \(samples.path)") }
+    for file in inputs {
+      let photo = try Photo(contentsOf: samples.appendingPathComponent(file))
+      let stem = (file as NSString).deletingPathExtension
+      for edit in edits {
+        let filters = try edit.filters.map { try FilterRegistry.standard.makeFilter(parsing: $0) }
+        let target = out.appendingPathComponent("\(stem)-\(edit.name).jpg")
+        let start = Date()
+        try photo.export(try photo.image.filtered(by: filters), to: target, overwrite: true)
+        let info = try ImageFile.info(target)
+        print(String(format: "wrote %@ (%dx%d, %.0f ms): %@", target.path, info.width, info.height,
+                     Date().timeIntervalSince(start) * 1000, edit.filters.joined(separator: " | ")))
+      }
+    }
+  }
+}

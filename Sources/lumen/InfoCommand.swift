@@ -1,0 +1,27 @@
+import Foundation
+import LumenCodecs
+
+/// `lumen info IN [--json]`: what the file's headers say, without decoding pixels.
+enum InfoCommand {
+  static func run(_ words: [String]) throws {
+    let args = try Arguments(words, valued: [], switches: ["json"])
+    guard !args.positional.isEmpty else { throw UsageError("info needs at least one file") }
+    for path in args.positional {
+      let info = try ImageFile.info(URL(fileURLWithPath: path))
+      let fields: [(String, String)] = [
+        ("file", path), ("format", "\(info.format)"), ("width", "\(info.width)"),
+        ("height", "\(info.height)"), ("orientation", "\(info.orientation.rawValue)"),
+        ("bitDepth", "\(info.bitDepth)"), ("alpha", "\(info.hasAlpha)"),
+        ("profile", info.profileDescription ?? "none (sRGB assumed)"),
+      ]
+      if args.has("json") {
+        let object = Dictionary(uniqueKeysWithValues: fields)
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+      } else {
+        for (key, value) in fields { print("\(key.padding(toLength: 12, withPad: " ", startingAt: 0)) \(value)") }
+        print()
+      }
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// The `lumen` command: parses the subcommand and reports errors as one line.
+@main
+enum Lumen {
+  static let usage = """
+    usage: lumen <command> [options]
+      render IN -o OUT [--filter 'NAME key=value']... [--size N] [--quality Q]
+      filters [--json]        list the filters with their parameters
+      info IN... [--json]     size, format, orientation and colour profile of image files
+      demo [--out DIR]        render the bundled sample photos through several edits
+    Run `lumen render --help` for render's options.
+    """
+
+  static func main() {
+    var words = Array(CommandLine.arguments.dropFirst())
+    guard let command = words.first else {
+      print(usage)
+      exit(2)
+    }
+    words.removeFirst()
+    do {
+      if words.contains("--help") || words.contains("-h") {
+        print(command == "render" ? RenderCommand.usage : usage)
+        return
+      }
+      switch command {
+      case "render": try RenderCommand.run(words)
+      case "filters": try FiltersCommand.run(words)
+      case "info": try InfoCommand.run(words)
+      case "demo": try DemoCommand.run(words)
+      case "help", "--help", "-h": print(usage)
+      default: throw UsageError("unknown command \"\(command)\"\n\(usage)")
+      }
+    } catch let error as UsageError {
+      FileHandle.standardError.write(Data("lumen: \(error)\n".utf8))
+      exit(2)
+    } catch {
+      FileHandle.standardError.write(Data("lumen: error: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import LumenCodecs
+import LumenCore
+import LumenFilters
+
+/// `lumen render IN -o OUT [--filter 'name key=value' ...] [--size N] [--quality Q] ...`
+enum RenderCommand {
+  static let usage = """
+    lumen render IN -o OUT [--filter 'NAME key=value ...']... [--size PIXELS] [--quality 1-100]
+                 [--progressive] [--444] [--lossless] [--strip-gps] [--keep-profile] [--overwrite]
+                 [--threads N]
+      Filters run in the order given (see `lumen filters`). --size fits the long side first,
+      decoding at a reduced scale when the format allows, so filters see the smaller image.
+    """
+
+  static func run(_ words: [String]) throws {
+    let args = try Arguments(
+      words, valued: ["o", "output", "filter", "f", "size", "quality", "q", "threads"],
+      switches: ["progressive", "444", "lossless", "strip-gps", "keep-profile", "overwrite"])
+    guard args.positional.count == 1, let input = args.positional.first else {
+      throw UsageError("render needs exactly one input file\n\(usage)")
+    }
+    guard let output = args.value("o") ?? args.value("output") else {
+      throw UsageError("render needs an output file: -o OUT")
+    }
+    let size = try args.integer("size", in: 1...65_536)
+    let quality = try args.integer("quality", in: 1...100) ?? args.integer("q", in: 1...100) ?? 90
+    let threads = try args.integer("threads", in: 1...256)
+    let filters = try (args.all("filter") + args.all("f")).map {
+      try FilterRegistry.standard.makeFilter(parsing: $0)
+    }
+
+    let photo = try Photo(contentsOf: URL(fileURLWithPath: input), fitting: size)
+    var image = photo.image
+    if let size { image = image.fitting(longSide: size) }
+    image = try image.filtered(by: filters)
+
+    let options = EncodeOptions(
+      quality: quality, chroma: args.has("444") ? .s444 : .s420,
+      progressive: args.has("progressive"), lossless: args.has("lossless"),
+      profile: args.has("keep-profile") ? photo.decoded.iccProfile.map { .keepSource($0) } ?? .sRGB : .sRGB,
+      stripGPS: args.has("strip-gps"))
+    var renderer = Renderer()
+    if let threads { renderer.threadCount = threads }
+    try photo.export(
+      image, to: URL(fileURLWithPath: output), options: options, overwrite: args.has("overwrite"),
+      renderer: renderer, progress: ProgressBar.isUseful ? ProgressBar("rendering") : nil)
+  }
+}
+
+extension Image {
+  /// The image scaled (Lanczos-3) so that its long side is `longSide`; never enlarged.
+  func fitting(longSide: Int) -> Image {
+    let long = max(extent.width, extent.height)
+    guard long > longSide else { return self }
+    let scale = Double(longSide) / Double(long)
+    return resized(
+      width: max(1, Int((Double(extent.width) * scale).rounded())),
+      height: max(1, Int((Double(extent.height) * scale).rounded())))
+  }
+}

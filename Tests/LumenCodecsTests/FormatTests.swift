@@ -1,0 +1,70 @@
+import Foundation
+import LumenCore
+import Testing
+
+@testable import LumenCodecs
+
+/// Format detection by content and by output extension, and header-only info.
+struct FormatTests {
+  @Test func detectsByContentNotName() throws {
+    let directory = try Support.scratchDirectory()
+    for (fileExtension, format) in [("jpg", ImageFormat.jpeg), ("png", .png), ("webp", .webp)] {
+      let url = directory.appendingPathComponent("image.\(fileExtension)")
+      try ImageFile.write(Support.testBitmap(), to: url)
+      let misnamed = directory.appendingPathComponent("misnamed.\(fileExtension).gif")
+      try FileManager.default.moveItem(at: url, to: misnamed)
+      #expect(try ImageFile.read(misnamed).format == format)
+    }
+  }
+
+  @Test func extensions() {
+    #expect(ImageFormat(pathExtension: "JPG") == .jpeg)
+    #expect(ImageFormat(pathExtension: "jpeg") == .jpeg)
+    #expect(ImageFormat(pathExtension: "heif") == .heic)
+    #expect(ImageFormat(pathExtension: "tiff") == nil)
+  }
+
+  /// A HEIC made by `heif-enc` (independent of Lumen's encoder) decodes and reports its header.
+  @Test func readsHeicFromHeifEnc() throws {
+    let directory = try Support.scratchDirectory()
+    let png = directory.appendingPathComponent("source.png")
+    try ImageFile.write(Support.testBitmap(width: 80, height: 60, format: .rgba8), to: png)
+    let heic = directory.appendingPathComponent("made.heic")
+    try Support.run("/usr/bin/heif-enc", ["-q", "90", "-o", heic.path, png.path])
+    let info = try ImageFile.info(heic)
+    #expect(info.format == .heic && info.width == 80 && info.height == 60 && info.hasAlpha)
+    let decoded = try ImageFile.read(heic)
+    #expect(decoded.bitmap.format == .rgba8 && decoded.orientation == .up)
+  }
+
+  /// A 10-bit HEIC (from a 16-bit PNG by `heif-enc -b 10`) decodes to 16-bit samples.
+  @Test func readsTenBitHeic() throws {
+    let directory = try Support.scratchDirectory()
+    let png = directory.appendingPathComponent("deep.png")
+    let source = Support.testBitmap(width: 64, height: 48, format: .rgb16)
+    try ImageFile.write(source, to: png)
+    let heic = directory.appendingPathComponent("deep.heic")
+    try Support.run("/usr/bin/heif-enc", ["-b", "10", "-q", "95", "-o", heic.path, png.path])
+    #expect(try ImageFile.info(heic).bitDepth == 10)
+    let decoded = try ImageFile.read(heic)
+    #expect(decoded.bitmap.format == .rgb16)
+    let error = (0..<48).flatMap { y in
+      (0..<64).flatMap { x in
+        zip(decoded.bitmap.sample(x: x, y: y), source.sample(x: x, y: y)).map { abs($0 - $1) }
+      }
+    }
+    #expect(error.reduce(0, +) / Float(error.count) < 0.01)
+    // 10-bit samples are stretched to the 16-bit range, not left at 0...1023.
+    #expect(decoded.bitmap.sample(x: 63, y: 0)[0] > 0.95)
+  }
+
+  @Test func infoReadsHeaders() throws {
+    let directory = try Support.scratchDirectory()
+    let url = directory.appendingPathComponent("alpha.webp")
+    try ImageFile.write(Support.testBitmap(width: 30, height: 20, format: .rgba8), to: url)
+    let info = try ImageFile.info(url)
+    #expect(info.format == .webp && info.width == 30 && info.height == 20)
+    #expect(info.hasAlpha && info.bitDepth == 8 && info.orientation == .up)
+    #expect(info.profileDescription == "sRGB built-in")
+  }
+}

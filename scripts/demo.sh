@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The main job on bundled sample media: installs what is missing, builds the `lumen` CLI in
+# release mode and renders samples/*.jpg through several edits into ./out/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+swift build -c release --product lumen 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]' || true
+exec .build/release/lumen demo --samples samples --out out "$@"
