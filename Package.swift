@@ -37,5 +37,7 @@ let package = Package(
     .testTarget(name: "LumenCodecsTests", dependencies: ["LumenCodecs"]),
     .testTarget(name: "LumenFiltersTests", dependencies: ["LumenFilters", "LumenCodecs"]),
     .testTarget(name: "LumenCLITests", dependencies: ["LumenCodecs", "LumenFilters"]),
+    // Comparisons with independent implementations (libvips, Pillow) through scripts/oracles.
+    .testTarget(name: "LumenOracleTests", dependencies: ["LumenCodecs", "LumenFilters"]),
   ]
 )

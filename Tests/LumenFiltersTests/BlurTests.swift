@@ -25,7 +25,9 @@ struct BlurTests {
   }
 
   @Test func impulseResponseIsTheKernel() throws {
-    let image = Pixels.image(width: 31, height: 31) { x, y in x == 15 && y == 15 ? [1, 1, 1, 1] : [0, 0, 0, 1] }
+    let image = Pixels.image(width: 31, height: 31) { x, y in
+      x == 15 && y == 15 ? [1, 1, 1, 1] : [0, 0, 0, 1]
+    }
     let pixels = try Pixels.render(try GaussianBlur(sigma: 2).apply(to: image))
     let w = GaussianBlur.weights(sigma: 2)
     for y in 9...21 {
@@ -51,7 +53,8 @@ struct BlurTests {
     let original = try Pixels.render(image)
     let blurred = try Pixels.render(try GaussianBlur(sigma: 1.5).apply(to: image))
     for threshold in [0.0, 0.1] {
-      let out = try Pixels.render(try Sharpen(radius: 1.5, amount: 0.8, threshold: threshold).apply(to: image))
+      let out = try Pixels.render(
+        try Sharpen(radius: 1.5, amount: 0.8, threshold: threshold).apply(to: image))
       for i in original.indices {
         for c in 0..<4 {
           let d = original[i][c] - blurred[i][c]

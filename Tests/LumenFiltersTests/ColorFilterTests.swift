@@ -113,7 +113,8 @@ struct ColorFilterTests {
   @Test func fusedChainEqualsUnfused() throws {
     let chain: [any ImageFilter] = [
       Exposure(ev: 0.3), Gamma(power: 1 / 0.9), Contrast(amount: 1.2), Brightness(amount: 0.05),
-      Saturation(amount: 1.3), try ColorMatrixFilter(["rVector": [1.08, 0, 0, 0], "bVector": [0, 0, 0.88, 0]]),
+      Saturation(amount: 1.3),
+      try ColorMatrixFilter(["rVector": [1.08, 0, 0, 0], "bVector": [0, 0, 0.88, 0]]),
       Vibrance(amount: 0.3), Temperature(amount: 0.2), Tint(amount: 0.1),
       HighlightsAndShadows(highlights: -0.3, shadows: 0.4), Sepia(intensity: 0.2), Invert(),
     ]
@@ -128,9 +129,12 @@ struct ColorFilterTests {
   /// Matrix filters are ColorMatrix kernels so that chains of them collapse into one matrix.
   @Test func matrixFiltersComposeLikeTheirMatrices() throws {
     let input = Pixels.image(Pixels.grid, width: 36)
-    let a = try input.filtered(by: [Contrast(amount: 1.5), Saturation(amount: 0.5), Brightness(amount: 0.1)])
+    let a = try input.filtered(by: [
+      Contrast(amount: 1.5), Saturation(amount: 0.5), Brightness(amount: 0.1),
+    ])
     let m = ColorMatrix(
-      red: [1.5, 0, 0, 0], green: [0, 1.5, 0, 0], blue: [0, 0, 1.5, 0], bias: [-0.25, -0.25, -0.25, 0],
+      red: [1.5, 0, 0, 0], green: [0, 1.5, 0, 0], blue: [0, 0, 1.5, 0],
+      bias: [-0.25, -0.25, -0.25, 0],
       transfer: .sRGB
     ).followed(by: .lumaMix(tint: [1, 1, 1], amount: 0.5, transfer: .sRGB))
       .followed(by: ColorMatrix(bias: [0.1, 0.1, 0.1, 0], transfer: .sRGB))

@@ -63,7 +63,9 @@ struct CustomFilterTests {
   /// A plain `ImageFilter` needs only `apply(to:)`; filters chain with `filtered(by:)`.
   @Test func plainImageFiltersChain() throws {
     struct Halve: ImageFilter {
-      func apply(to image: Image) -> Image { image.applying(ColorMatrix.gains(0.5, 0.5, 0.5, transfer: .linear)) }
+      func apply(to image: Image) -> Image {
+        image.applying(ColorMatrix.gains(0.5, 0.5, 0.5, transfer: .linear))
+      }
     }
     let input = Pixels.image([[1, 1, 1, 1]], width: 1, format: Pixels.linear)
     let out = try input.filtered(by: [Halve(), Halve(), Exposure(ev: 1)])

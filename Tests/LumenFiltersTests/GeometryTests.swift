@@ -23,7 +23,8 @@ struct GeometryTests {
     for y in 0..<5 {
       for x in 0..<4 { #expect(pixels[y * 4 + x] == Self.pixel(10, 8, x + 3, y + 2)) }
     }
-    #expect(try Crop(x: 3, y: 2).apply(to: Self.numbered(10, 8)).extent == Rect(width: 7, height: 6))
+    #expect(
+      try Crop(x: 3, y: 2).apply(to: Self.numbered(10, 8)).extent == Rect(width: 7, height: 6))
   }
 
   @Test func cropOutsideTheImageFails() throws {
@@ -51,10 +52,14 @@ struct GeometryTests {
       }
     }
     let half = try Pixels.render(try Rotate(angle: 180).apply(to: image))
-    for y in 0..<h { for x in 0..<w { #expect(half[y * w + x] == Self.pixel(w, h, w - 1 - x, h - 1 - y)) } }
+    for y in 0..<h {
+      for x in 0..<w { #expect(half[y * w + x] == Self.pixel(w, h, w - 1 - x, h - 1 - y)) }
+    }
     let ccw = try Rotate(angle: -90).apply(to: image)
     let ccwPixels = try Pixels.render(ccw)
-    for y in 0..<w { for x in 0..<h { #expect(ccwPixels[y * h + x] == Self.pixel(w, h, w - 1 - y, x)) } }
+    for y in 0..<w {
+      for x in 0..<h { #expect(ccwPixels[y * h + x] == Self.pixel(w, h, w - 1 - y, x)) }
+    }
   }
 
   @Test func anyAngleGivesTheBoundingBox() throws {
@@ -91,7 +96,9 @@ struct GeometryTests {
     #expect(pixels.allSatisfy { $0[3] > 0.99999 }, "angle \(angle)")
     // Nearly as large as allowed: one pixel more each way would not fit.
     let theta = angle * .pi / 180
-    let s = min(120 / (120 * abs(cos(theta)) + 80 * abs(sin(theta))), 80 / (120 * abs(sin(theta)) + 80 * abs(cos(theta))))
+    let s = min(
+      120 / (120 * abs(cos(theta)) + 80 * abs(sin(theta))),
+      80 / (120 * abs(sin(theta)) + 80 * abs(cos(theta))))
     #expect(e.width >= Int(s * 120) - 3)
   }
 
@@ -104,7 +111,9 @@ struct GeometryTests {
     let image = Self.numbered(40, 30)
     #expect(try Resize(width: 20).apply(to: image).extent == Rect(width: 20, height: 15))
     #expect(try Resize(height: 10).apply(to: image).extent == Rect(width: 13, height: 10))
-    #expect(try Resize(width: 7, height: 50, filter: .bilinear).apply(to: image).extent == Rect(width: 7, height: 50))
+    #expect(
+      try Resize(width: 7, height: 50, filter: .bilinear).apply(to: image).extent
+        == Rect(width: 7, height: 50))
     #expect(try Resize().apply(to: image).extent == image.extent)
     let pixels = try Pixels.render(try Resize(width: 25, filter: .bilinear).apply(to: image))
     #expect(pixels.count == 25 * 19)
@@ -115,19 +124,27 @@ struct GeometryTests {
     let pixels = try Pixels.render(try Pixellate(scale: s).apply(to: Self.numbered(w, h)))
     for by in stride(from: 0, to: h, by: s) {
       for bx in stride(from: 0, to: w, by: s) {
-        let xs = bx..<min(bx + s, w), ys = by..<min(by + s, h)
+        let xs = bx..<min(bx + s, w)
+        let ys = by..<min(by + s, h)
         var mean: [Float] = [0, 0, 0, 0]
         for y in ys { for x in xs { for c in 0..<4 { mean[c] += Self.pixel(w, h, x, y)[c] } } }
         mean = mean.map { $0 / Float(xs.count * ys.count) }
-        for y in ys { for x in xs { #expect(Pixels.maxDifference([pixels[y * w + x]], [mean]) < 1e-5) } }
+        for y in ys {
+          for x in xs { #expect(Pixels.maxDifference([pixels[y * w + x]], [mean]) < 1e-5) }
+        }
       }
     }
   }
 
   @Test func vignetteDarkensTowardsTheCorners() throws {
-    let grey = Pixels.image(width: 41, height: 31, format: Pixels.linear) { _, _ in [0.5, 0.5, 0.5, 1] }
-    let dark = try Pixels.render(try Vignette(intensity: 0.8, radius: 0.3, falloff: 0.7).apply(to: grey), format: Pixels.linear)
-    let centre = dark[15 * 41 + 20], corner = dark[0]
+    let grey = Pixels.image(width: 41, height: 31, format: Pixels.linear) { _, _ in
+      [0.5, 0.5, 0.5, 1]
+    }
+    let dark = try Pixels.render(
+      try Vignette(intensity: 0.8, radius: 0.3, falloff: 0.7).apply(to: grey), format: Pixels.linear
+    )
+    let centre = dark[15 * 41 + 20]
+    let corner = dark[0]
     #expect(abs(centre[0] - 0.5) < 1e-6)
     // The corner pixel centre is at distance d from the centre (in half-diagonals).
     let d = (pow(20.0, 2) + pow(15.0, 2)).squareRoot() / (pow(20.5, 2) + pow(15.5, 2)).squareRoot()
@@ -135,7 +152,8 @@ struct GeometryTests {
     let m = t * t * (3 - 2 * t)
     #expect(abs(Double(corner[0]) - 0.5 * (1 - 0.8 * m)) < 1e-5)
     #expect(corner[3] == 1)
-    let light = try Pixels.render(try Vignette(intensity: -1, radius: 0, falloff: 1).apply(to: grey), format: Pixels.linear)
+    let light = try Pixels.render(
+      try Vignette(intensity: -1, radius: 0, falloff: 1).apply(to: grey), format: Pixels.linear)
     #expect(light[0][0] > 0.9 && abs(light[15 * 41 + 20][0] - 0.5) < 1e-3)
   }
 }

@@ -20,9 +20,11 @@ struct ParameterTests {
   }
 
   @Test func makesConfiguredFilters() throws {
-    let contrast = try #require(try registry.makeFilter(parsing: "contrast amount=1.2") as? Contrast)
+    let contrast = try #require(
+      try registry.makeFilter(parsing: "contrast amount=1.2") as? Contrast)
     #expect(contrast.amount == 1.2)
-    let crop = try #require(try registry.makeFilter(parsing: "crop x=10 y=10 width=100 height=50") as? Crop)
+    let crop = try #require(
+      try registry.makeFilter(parsing: "crop x=10 y=10 width=100 height=50") as? Crop)
     #expect((crop.x, crop.y, crop.width, crop.height) == (10, 10, 100, 50))
     let flip = try #require(try registry.makeFilter(parsing: "flip axis=Vertical") as? Flip)
     #expect(flip.axis == .vertical)
@@ -31,11 +33,14 @@ struct ParameterTests {
         as? ColorMatrixFilter)
     #expect(matrix.matrix.red == [1.08, 0, 0, 0] && matrix.matrix.blue == [0, 0, 0.88, 0])
     #expect(matrix.matrix.green == [0, 1, 0, 0] && matrix.matrix.bias == .zero)
-    let mono = try #require(try registry.makeFilter(parsing: "monochrome color=#ff8000") as? Monochrome)
+    let mono = try #require(
+      try registry.makeFilter(parsing: "monochrome color=#ff8000") as? Monochrome)
     #expect(mono.color.red == 1 && abs(mono.color.green - 128 / 255) < 1e-6 && mono.color.blue == 0)
-    let gray = try #require(try registry.makeFilter(parsing: "monochrome color=1,1,1 intensity=0.5") as? Monochrome)
+    let gray = try #require(
+      try registry.makeFilter(parsing: "monochrome color=1,1,1 intensity=0.5") as? Monochrome)
     #expect(gray.color.alpha == 1 && gray.intensity == 0.5)
-    let resize = try #require(try registry.makeFilter(parsing: "resize width=640 filter=bilinear") as? Resize)
+    let resize = try #require(
+      try registry.makeFilter(parsing: "resize width=640 filter=bilinear") as? Resize)
     #expect(resize.width == 640 && resize.height == 0 && resize.filter == .bilinear)
   }
 
@@ -86,7 +91,8 @@ struct ParameterTests {
       let e = try #require(error("exposure ev=\(value)"), "\(value)")
       guard case .invalidValue("exposure", "ev", _, let expected) = e else { throw e }
       #expect(expected == "a finite number in -10...10")
-      #expect(e.description.contains("exposure: parameter 'ev' must be a finite number in -10...10"))
+      #expect(
+        e.description.contains("exposure: parameter 'ev' must be a finite number in -10...10"))
     }
   }
 
@@ -99,13 +105,18 @@ struct ParameterTests {
     #expect(error("colorMatrix rVector=1,0,nan,0") != nil)
     #expect(error("pixellate scale=2.5") != nil)
     let axis = try #require(error("flip axis=diagonal"))
-    #expect(axis.description == "flip: parameter 'axis' must be one of horizontal, vertical, got 'diagonal'")
+    #expect(
+      axis.description
+        == "flip: parameter 'axis' must be one of horizontal, vertical, got 'diagonal'")
     #expect(error("monochrome color=2,0,0") != nil)
     #expect(error("monochrome color=#12345") != nil)
   }
 
   @Test func syntaxErrors() {
-    for text in ["", "   ", "amount=1", "contrast amount", "contrast =1", "contrast amount=", "contrast amount=1 amount=2"] {
+    for text in [
+      "", "   ", "amount=1", "contrast amount", "contrast =1", "contrast amount=",
+      "contrast amount=1 amount=2",
+    ] {
       guard case .syntax = error(text) else {
         Issue.record("'\(text)' should be a syntax error")
         continue
@@ -115,7 +126,8 @@ struct ParameterTests {
 
   @Test func requestsRoundTripThroughText() throws {
     for text in [
-      "colorMatrix bVector=0,0,0.88,0 rVector=1.08,0,0,0", "contrast amount=1.2", "flip axis=vertical",
+      "colorMatrix bVector=0,0,0.88,0 rVector=1.08,0,0,0", "contrast amount=1.2",
+      "flip axis=vertical",
       "crop height=50 width=100 x=10 y=10", "invert",
     ] {
       #expect(try FilterRequest.parse(text).description == text)
@@ -129,6 +141,21 @@ struct ParameterTests {
     let json = #"{"name":"flip","values":{"axis":"vertical"}}"#
     let decoded = try JSONDecoder().decode(FilterRequest.self, from: Data(json.utf8))
     #expect(try (registry.makeFilter(decoded) as? Flip)?.axis == .vertical)
+  }
+
+  @Test func valuesDecodeFromPlainJSON() throws {
+    let json = #"{"a": 1, "b": true, "c": [1, 0.5], "d": "vertical", "e": 0}"#
+    let values = try JSONDecoder().decode(ParameterValues.self, from: Data(json.utf8))
+    #expect(values == ["a": 1, "b": true, "c": [1, 0.5], "d": "vertical", "e": 0])
+    let encoded = try JSONEncoder().encode(values)
+    #expect(try JSONDecoder().decode(ParameterValues.self, from: encoded) == values)
+  }
+
+  @Test func parameterSummaries() throws {
+    let d = try registry.descriptor(named: "exposure")
+    #expect(d.parameters.map(\.summary) == ["-10...10 (0)"])
+    #expect(Flip.descriptor.parameters[0].summary == "horizontal|vertical (horizontal)")
+    #expect(ColorMatrixFilter.descriptor.parameters[0].summary == "4 numbers (1,0,0,0)")
   }
 
   @Test func identityDetection() throws {

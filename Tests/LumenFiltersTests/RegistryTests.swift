@@ -59,7 +59,9 @@ struct RegistryTests {
   /// Every filter with default values renders a small image without error.
   @Test(arguments: expectedNames)
   func everyFilterRendersWithDefaults(_ name: String) throws {
-    let input = Pixels.image(width: 40, height: 30) { x, y in [Float(x) / 40, Float(y) / 30, 0.5, 1] }
+    let input = Pixels.image(width: 40, height: 30) { x, y in
+      [Float(x) / 40, Float(y) / 30, 0.5, 1]
+    }
     let output = try FilterRegistry.standard.makeFilter(named: name).apply(to: input)
     let pixels = try Pixels.render(output)
     #expect(!pixels.isEmpty)
@@ -90,7 +92,9 @@ struct RegistryTests {
     #expect(FilterRegistry.standard["custom"] == nil)  // a value: the standard set is unchanged
     #expect(try registry.descriptor(named: "custom").displayName == "Custom")
     #expect(throws: FilterError.duplicateFilter("custom")) { try registry.register(Custom.self) }
-    #expect(throws: FilterError.duplicateFilter("contrast")) { try registry.register(Contrast.self) }
+    #expect(throws: FilterError.duplicateFilter("contrast")) {
+      try registry.register(Contrast.self)
+    }
     #expect {
       try registry.register(BadDefault.self)
     } throws: { error in

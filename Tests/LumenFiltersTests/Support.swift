@@ -36,9 +36,12 @@ enum Pixels {
   static func render(
     _ image: Image, format: PixelFormat = encoded, optimizes: Bool = true
   ) throws -> [[Float]] {
-    let bitmap = try Renderer(threadCount: 2, optimizes: optimizes).bitmap(of: image, format: format)
+    let bitmap = try Renderer(threadCount: 2, optimizes: optimizes).bitmap(
+      of: image, format: format)
     var out: [[Float]] = []
-    for y in 0..<bitmap.height { for x in 0..<bitmap.width { out.append(bitmap.sample(x: x, y: y)) } }
+    for y in 0..<bitmap.height {
+      for x in 0..<bitmap.width { out.append(bitmap.sample(x: x, y: y)) }
+    }
     return out
   }
 

@@ -28,7 +28,8 @@ public struct Contrast: Filter {
     let offset = 0.5 * (1 - k)
     return image.applying(
       matrix: ColorMatrix(
-        red: [k, 0, 0, 0], green: [0, k, 0, 0], blue: [0, 0, k, 0], bias: [offset, offset, offset, 0],
+        red: [k, 0, 0, 0], green: [0, k, 0, 0], blue: [0, 0, k, 0],
+        bias: [offset, offset, offset, 0],
         transfer: .sRGB))
   }
 }

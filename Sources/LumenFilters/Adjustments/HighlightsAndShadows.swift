@@ -23,8 +23,7 @@ public struct HighlightsAndShadows: Filter {
     parameters: [
       .scalar(
         "highlights", range: -1...1, default: 0, identity: 0,
-        doc: "Negative darkens bright tones (recovers highlights), positive brightens them.")
-      ,
+        doc: "Negative darkens bright tones (recovers highlights), positive brightens them."),
       .scalar(
         "shadows", range: -1...1, default: 0, identity: 0,
         doc: "Positive lifts dark tones, negative deepens them."),

@@ -58,7 +58,8 @@ public struct Resize: Filter {
     let (w, h) = outputSize(width: e.width, height: e.height)
     guard w <= Self.limit, h <= Self.limit else {
       throw .invalidGeometry(
-        filter: Self.descriptor.name, reason: "the output \(w)x\(h) exceeds \(Self.limit) px a side")
+        filter: Self.descriptor.name, reason: "the output \(w)x\(h) exceeds \(Self.limit) px a side"
+      )
     }
     return image.resized(width: w, height: h, filter: filter)
   }

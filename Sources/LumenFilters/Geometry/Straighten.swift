@@ -38,12 +38,14 @@ public struct Straighten: Filter {
     let (ac, as_) = (abs(c), abs(s))
     let (W, H) = (Double(width), Double(height))
     func fits(_ w: Int, _ h: Int) -> Bool {
-      let a = Double(w - 1) / 2, b = Double(h - 1) / 2
+      let a = Double(w - 1) / 2
+      let b = Double(h - 1) / 2
       return a * ac + b * as_ <= (W - 1) / 2 + 1e-9 && a * as_ + b * ac <= (H - 1) / 2 + 1e-9
     }
     var scale = min(W / (W * ac + H * as_), H / (W * as_ + H * ac))
     while true {
-      let w = max(1, Int(scale * W)), h = max(1, Int(scale * H))
+      let w = max(1, Int(scale * W))
+      let h = max(1, Int(scale * H))
       if fits(w, h) || (w == 1 && h == 1) { return (w, h) }
       scale -= 0.5 / max(W, H)
     }

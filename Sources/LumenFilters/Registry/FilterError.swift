@@ -29,7 +29,8 @@ public enum FilterError: Error, Hashable, Sendable, CustomStringConvertible {
       "\(filter): invalid descriptor: \(reason)"
     case .unknownParameter(let filter, let parameter, let known):
       "\(filter): unknown parameter '\(parameter)'; "
-        + (known.isEmpty ? "it takes no parameters" : "parameters: \(known.joined(separator: ", "))")
+        + (known.isEmpty
+          ? "it takes no parameters" : "parameters: \(known.joined(separator: ", "))")
     case .invalidValue(let filter, let parameter, let value, let expected):
       "\(filter): parameter '\(parameter)' must be \(expected), got '\(value)'"
     case .outOfRange(let filter, let parameter, let value, let min, let max):

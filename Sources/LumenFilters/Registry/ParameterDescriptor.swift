@@ -28,7 +28,9 @@ public struct ParameterDescriptor: Hashable, Sendable {
     case boolean(default: Bool)
   }
 
-  public init(name: String, displayName: String? = nil, kind: Kind, unit: String? = nil, doc: String = "") {
+  public init(
+    name: String, displayName: String? = nil, kind: Kind, unit: String? = nil, doc: String = ""
+  ) {
     self.name = name
     self.displayName = displayName ?? Self.words(name)
     self.kind = kind
@@ -44,7 +46,8 @@ public struct ParameterDescriptor: Hashable, Sendable {
   ) -> ParameterDescriptor {
     ParameterDescriptor(
       name: name, displayName: displayName,
-      kind: .scalar(min: range.lowerBound, max: range.upperBound, default: value, identity: identity),
+      kind: .scalar(
+        min: range.lowerBound, max: range.upperBound, default: value, identity: identity),
       unit: unit, doc: doc)
   }
 
@@ -54,12 +57,14 @@ public struct ParameterDescriptor: Hashable, Sendable {
   ) -> ParameterDescriptor {
     ParameterDescriptor(
       name: name, displayName: displayName,
-      kind: .integer(min: range.lowerBound, max: range.upperBound, default: value, identity: identity),
+      kind: .integer(
+        min: range.lowerBound, max: range.upperBound, default: value, identity: identity),
       unit: unit, doc: doc)
   }
 
   public static func vector(
-    _ name: String, _ displayName: String? = nil, default value: [Double], identity: [Double]? = nil,
+    _ name: String, _ displayName: String? = nil, default value: [Double],
+    identity: [Double]? = nil,
     doc: String = ""
   ) -> ParameterDescriptor {
     ParameterDescriptor(
@@ -70,7 +75,8 @@ public struct ParameterDescriptor: Hashable, Sendable {
   public static func color(
     _ name: String, _ displayName: String? = nil, default value: [Double], doc: String = ""
   ) -> ParameterDescriptor {
-    ParameterDescriptor(name: name, displayName: displayName, kind: .color(default: value), doc: doc)
+    ParameterDescriptor(
+      name: name, displayName: displayName, kind: .color(default: value), doc: doc)
   }
 
   public static func choice(
@@ -84,7 +90,8 @@ public struct ParameterDescriptor: Hashable, Sendable {
   public static func boolean(
     _ name: String, _ displayName: String? = nil, default value: Bool, doc: String = ""
   ) -> ParameterDescriptor {
-    ParameterDescriptor(name: name, displayName: displayName, kind: .boolean(default: value), doc: doc)
+    ParameterDescriptor(
+      name: name, displayName: displayName, kind: .boolean(default: value), doc: doc)
   }
 
   // MARK: Values

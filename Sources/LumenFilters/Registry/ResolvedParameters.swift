@@ -16,7 +16,9 @@ public struct ResolvedParameters: Hashable, Sendable {
   }
 
   public func double(_ name: String) throws(FilterError) -> Double {
-    guard case .number(let v) = try value(name, "a number") else { throw mismatch(name, "a number") }
+    guard case .number(let v) = try value(name, "a number") else {
+      throw mismatch(name, "a number")
+    }
     return v
   }
 
@@ -29,7 +31,9 @@ public struct ResolvedParameters: Hashable, Sendable {
   }
 
   public func vector(_ name: String) throws(FilterError) -> [Double] {
-    guard case .vector(let v) = try value(name, "a vector") else { throw mismatch(name, "a vector") }
+    guard case .vector(let v) = try value(name, "a vector") else {
+      throw mismatch(name, "a vector")
+    }
     return v
   }
 
@@ -86,7 +90,9 @@ public struct ResolvedParameters: Hashable, Sendable {
 extension ParameterDescriptor {
   /// `value` checked against this parameter and converted to its canonical form: numbers for
   /// scalars and integers, 4 components for colours, the exact option string for choices.
-  public func validated(_ value: ParameterValue, filter: String) throws(FilterError) -> ParameterValue {
+  public func validated(_ value: ParameterValue, filter: String) throws(FilterError)
+    -> ParameterValue
+  {
     func invalid(_ expected: String) -> FilterError {
       .invalidValue(filter: filter, parameter: name, value: value.description, expected: expected)
     }

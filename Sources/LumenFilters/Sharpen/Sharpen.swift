@@ -10,7 +10,8 @@ import LumenCore
 public struct Sharpen: Filter {
   public static let descriptor = FilterDescriptor(
     name: "sharpen", displayName: "Sharpen", folder: .sharpen,
-    summary: "Unsharp mask: c + amount * (c - gaussianBlur(c, radius)) where the difference > threshold.",
+    summary:
+      "Unsharp mask: c + amount * (c - gaussianBlur(c, radius)) where the difference > threshold.",
     parameters: [
       .scalar(
         "radius", range: 0...100, default: 2.5, identity: 0, unit: "px",
@@ -35,7 +36,8 @@ public struct Sharpen: Filter {
 
   public init(_ values: ParameterValues) throws(FilterError) {
     let v = try values.resolved(for: Self.descriptor)
-    try self.init(radius: v.double("radius"), amount: v.double("amount"), threshold: v.double("threshold"))
+    try self.init(
+      radius: v.double("radius"), amount: v.double("amount"), threshold: v.double("threshold"))
   }
 
   public func apply(to image: Image) throws(FilterError) -> Image {

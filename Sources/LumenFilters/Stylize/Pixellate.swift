@@ -42,8 +42,10 @@ public struct Pixellate: Filter {
 
     /// `rect` grown outwards to whole blocks, inside the image.
     func regionOfInterest(for rect: Rect, input index: Int) -> Rect {
-      let x0 = snap(rect.minX, bounds.minX), y0 = snap(rect.minY, bounds.minY)
-      let x1 = snap(rect.maxX + scale - 1, bounds.minX), y1 = snap(rect.maxY + scale - 1, bounds.minY)
+      let x0 = snap(rect.minX, bounds.minX)
+      let y0 = snap(rect.minY, bounds.minY)
+      let x1 = snap(rect.maxX + scale - 1, bounds.minX)
+      let y1 = snap(rect.maxY + scale - 1, bounds.minY)
       return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersection(bounds)
     }
 
@@ -55,7 +57,8 @@ public struct Pixellate: Filter {
     }
 
     func apply(inputs: [Tile], output: Tile) {
-      let input = inputs[0], out = output.rect
+      let input = inputs[0]
+      let out = output.rect
       for by in stride(from: snap(out.minY, bounds.minY), to: out.maxY, by: scale) {
         for bx in stride(from: snap(out.minX, bounds.minX), to: out.maxX, by: scale) {
           let block = Rect(x: bx, y: by, width: scale, height: scale).intersection(bounds)

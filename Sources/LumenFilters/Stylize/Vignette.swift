@@ -14,7 +14,8 @@ import LumenCore
 public struct Vignette: Filter {
   public static let descriptor = FilterDescriptor(
     name: "vignette", displayName: "Vignette", folder: .stylize,
-    summary: "Linear-light darkening by smoothstep(radius, radius + falloff, distance from centre).",
+    summary:
+      "Linear-light darkening by smoothstep(radius, radius + falloff, distance from centre).",
     parameters: [
       .scalar(
         "intensity", range: -1...1, default: 0.5, identity: 0,
@@ -72,7 +73,8 @@ public struct Vignette: Filter {
     func apply(inputs: [Tile], output: Tile) {
       let cx = Float(bounds.minX) + Float(bounds.width) / 2
       let cy = Float(bounds.minY) + Float(bounds.height) / 2
-      let w = Float(bounds.width), h = Float(bounds.height)
+      let w = Float(bounds.width)
+      let h = Float(bounds.height)
       let scale = 2 / (w * w + h * h).squareRoot()  // 1 / half-diagonal
       let sharpness = 1 / max(falloff, 1e-6)
       let r0 = radius
@@ -100,10 +102,12 @@ public struct Vignette: Filter {
     let intensity: Float
 
     func blend(_ f: PixelSpan, into b: PixelSpan) {
-      let strength = abs(intensity), lighten = max(-intensity, 0)
+      let strength = abs(intensity)
+      let lighten = max(-intensity, 0)
       for i in 0..<b.count {
         let m = f.red[i]
-        let keep = 1 - strength * m, add = lighten * m * b.alpha[i]
+        let keep = 1 - strength * m
+        let add = lighten * m * b.alpha[i]
         b.red[i] = b.red[i] * keep + add
         b.green[i] = b.green[i] * keep + add
         b.blue[i] = b.blue[i] * keep + add

@@ -1,0 +1,79 @@
+import Foundation
+import LumenCodecs
+import Testing
+
+@Suite struct CommandTests {
+  let sample = CLI.packageRoot.appendingPathComponent("samples/coffee.jpg").path
+
+  @Test func renderWritesTheOutput() throws {
+    let out = try CLI.scratch().appendingPathComponent("out.png")
+    let result = try CLI.run(
+      "render", sample, "-o", out.path, "--filter", "contrast amount=1.2", "--filter",
+      "gaussianBlur sigma=2", "--size", "300")
+    #expect(result.status == 0, "\(result.errors)")
+    let info = try ImageFile.info(out)
+    #expect(info.width == 300 && info.height == 200 && info.format == .png)
+  }
+
+  @Test func badInputGivesOneLineAndNoOutput() throws {
+    let dir = try CLI.scratch()
+    let broken = dir.appendingPathComponent("broken.jpg")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: sample))
+    try bytes.prefix(bytes.count / 3).write(to: broken)
+    let out = dir.appendingPathComponent("out.jpg")
+    let result = try CLI.run("render", broken.path, "-o", out.path)
+    #expect(result.status == 1)
+    #expect(result.errors.hasPrefix("lumen: error: ") && result.errors.contains("broken.jpg"))
+    #expect(result.errors.split(separator: "\n").count == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["broken.jpg"])
+  }
+
+  @Test(arguments: [
+    ["render", "IN", "-o", "OUT", "--filter", "nosuchfilter"],
+    ["render", "IN", "-o", "OUT", "--filter", "contrast amount=9"],
+    ["render", "IN", "-o", "OUT", "--filter", "contrast level=1"],
+    ["render", "IN", "-o", "OUT", "--filter", "gamma power=nan"],
+    ["render", "IN", "-o", "OUT", "--quality", "0"],
+    ["render", "IN"],
+    ["frobnicate"],
+  ])
+  func mistakesAreRefusedBeforeAnyWork(_ words: [String]) throws {
+    let dir = try CLI.scratch()
+    let out = dir.appendingPathComponent("out.jpg").path
+    let args = words.map { $0 == "IN" ? sample : $0 == "OUT" ? out : $0 }
+    let process = try CLI.run(args)
+    #expect(process.status != 0)
+    #expect(process.errors.hasPrefix("lumen: "))
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
+  @Test func refusesToOverwriteTheInput() throws {
+    let dir = try CLI.scratch()
+    let input = dir.appendingPathComponent("photo.jpg")
+    try FileManager.default.copyItem(atPath: sample, toPath: input.path)
+    let before = try Data(contentsOf: input)
+    let result = try CLI.run("render", input.path, "-o", input.path, "--filter", "invert")
+    #expect(result.status == 1)
+    #expect(try Data(contentsOf: input) == before)
+  }
+
+  @Test func filtersJSONListsEveryFilterWithMetadata() throws {
+    let result = try CLI.run("filters", "--json")
+    #expect(result.status == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
+    let text = result.output
+    for name in ["exposure", "brightness", "contrast", "saturation", "vibrance", "gamma", "temperature",
+                 "tint", "colorMatrix", "sepia", "monochrome", "invert", "gaussianBlur", "sharpen",
+                 "vignette", "pixellate", "crop", "rotate", "flip", "straighten", "resize"] {
+      #expect(text.contains("\"\(name)\""), "\(name) missing")
+    }
+    #expect(json is [Any] || json is [String: Any])
+  }
+
+  @Test func infoDescribesTheFile() throws {
+    let result = try CLI.run("info", sample, "--json")
+    #expect(result.status == 0)
+    let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: String]
+    #expect(object?["width"] == "600" && object?["height"] == "400" && object?["format"] == "jpeg")
+  }
+}
