@@ -19,6 +19,11 @@ public protocol ImageFilter: Sendable {
 /// The Swift counterpart of subclassing `CIFilter`: declare ``descriptor``, read the resolved
 /// values in ``init(_:)``, build the output in ``apply(to:)`` from kernels or other filters.
 /// Filters without parameters conform to ``ParameterlessFilter`` and need no initialiser.
+///
+/// The built-in filters also have memberwise initialisers for Swift callers
+/// (`Contrast(amount: 1.2)`). Those do not validate: colour filters extrapolate outside their
+/// documented ranges, while filters whose arithmetic could fail (blur sizes, angles, crops)
+/// check their values in `apply(to:)` and throw ``FilterError``.
 public protocol Filter: ImageFilter {
   static var descriptor: FilterDescriptor { get }
 

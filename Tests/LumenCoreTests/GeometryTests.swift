@@ -58,6 +58,16 @@ import Testing
     #expect(same.width == 301)
   }
 
+  @Test func rendersAnyRegionAtAnyScale() throws {
+    let image = Image(bitmap: testBitmap(width: 400, height: 300))
+    let whole = try Renderer().bitmap(of: image, scale: 0.25, format: .rgb8)
+    #expect(whole.width == 100 && whole.height == 75)
+    let part = try Renderer().bitmap(
+      of: image, rect: Rect(x: 10, y: 20, width: 30, height: 15), scale: 0.25, format: .rgb8)
+    #expect(part.sample(x: 0, y: 0) == whole.sample(x: 10, y: 20))
+    #expect(part.sample(x: 29, y: 14) == whole.sample(x: 39, y: 34))
+  }
+
   @Test func resizingAFlatColourKeepsIt() throws {
     let flat = Bitmap(width: 97, height: 61, format: .rgb8) { $0.initializeMemory(as: UInt8.self, repeating: 77) }
     for filter in ResamplingFilter.allCases {

@@ -24,10 +24,12 @@ public struct Renderer: Sendable {
     self.maxPixelCount = maxPixelCount
   }
 
-  /// Renders `rect` (default: the image's extent) and streams the rows into `sink`.
+  /// Renders `rect` (default: the image's extent) of `image` scaled by `scale` (Lanczos-3;
+  /// `rect` is in scaled coordinates) and streams the rows into `sink`.
   public func render(
-    _ image: Image, rect: Rect? = nil, format: PixelFormat, to sink: some RowSink
+    _ image: Image, rect: Rect? = nil, scale: Double = 1, format: PixelFormat, to sink: some RowSink
   ) throws {
+    let image = scale == 1 ? image : image.scaled(by: scale)
     let region = try validated(rect ?? image.extent)
     let plan = Optimizer(fusing: optimizes).plan(for: image.node, transfer: format.transfer)
     materialiseCaches(plan, region)
@@ -36,8 +38,12 @@ public struct Renderer: Sendable {
     try sink.finish()
   }
 
-  /// Renders `rect` (default: the image's extent) into a new bitmap.
-  public func bitmap(of image: Image, rect: Rect? = nil, format: PixelFormat = .rgba8) throws -> Bitmap {
+  /// Renders `rect` (default: the image's extent) of `image` scaled by `scale` into a new
+  /// bitmap.
+  public func bitmap(
+    of image: Image, rect: Rect? = nil, scale: Double = 1, format: PixelFormat = .rgba8
+  ) throws -> Bitmap {
+    let image = scale == 1 ? image : image.scaled(by: scale)
     let region = try validated(rect ?? image.extent)
     return try Bitmap(width: region.width, height: region.height, format: format) { bytes in
       try render(image, rect: region, format: format, to: BufferSink(bytes))

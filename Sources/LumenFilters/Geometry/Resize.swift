@@ -39,7 +39,11 @@ public struct Resize: Filter {
   }
 
   /// The output size for an input of `w` x `h` pixels.
-  public func outputSize(width w: Int, height h: Int) -> (width: Int, height: Int) {
+  public func outputSize(width w: Int, height h: Int) throws(FilterError) -> (
+    width: Int, height: Int
+  ) {
+    try Self.descriptor.check("width", Double(width))
+    try Self.descriptor.check("height", Double(height))
     func scaled(_ v: Int, _ num: Int, _ den: Int) -> Int {
       max(1, Int((Double(v) * Double(num) / Double(den)).rounded()))
     }
@@ -52,10 +56,8 @@ public struct Resize: Filter {
   }
 
   public func apply(to image: Image) throws(FilterError) -> Image {
-    try Self.descriptor.check("width", Double(width))
-    try Self.descriptor.check("height", Double(height))
     let e = try Geometry.finiteExtent(of: image, filter: Self.descriptor.name)
-    let (w, h) = outputSize(width: e.width, height: e.height)
+    let (w, h) = try outputSize(width: e.width, height: e.height)
     guard w <= Self.limit, h <= Self.limit else {
       throw .invalidGeometry(
         filter: Self.descriptor.name, reason: "the output \(w)x\(h) exceeds \(Self.limit) px a side"

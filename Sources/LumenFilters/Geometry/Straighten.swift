@@ -33,7 +33,8 @@ public struct Straighten: Filter {
   }
 
   /// The output size for an input of `width` x `height` pixels.
-  public func outputSize(width: Int, height: Int) -> (width: Int, height: Int) {
+  public func outputSize(width: Int, height: Int) throws(FilterError) -> (width: Int, height: Int) {
+    try Self.descriptor.check("angle", angle)
     let (c, s) = Geometry.cosSin(degrees: angle)
     let (ac, as_) = (abs(c), abs(s))
     let (W, H) = (Double(width), Double(height))
@@ -55,7 +56,7 @@ public struct Straighten: Filter {
     try Self.descriptor.check("angle", angle)
     let e = try Geometry.finiteExtent(of: image, filter: Self.descriptor.name)
     if angle == 0 { return image.movedToOrigin() }
-    let (w, h) = outputSize(width: e.width, height: e.height)
+    let (w, h) = try outputSize(width: e.width, height: e.height)
     let (c, s) = Geometry.cosSin(degrees: angle)
     let transform = Geometry.rotation(
       of: e, cos: c, sin: s, centre: Point(x: Double(w) / 2, y: Double(h) / 2))

@@ -16,7 +16,7 @@ public struct ResolvedParameters: Hashable, Sendable {
   }
 
   public func double(_ name: String) throws(FilterError) -> Double {
-    guard case .number(let v) = try value(name, "a number") else {
+    guard case .number(let v) = try value(name) else {
       throw mismatch(name, "a number")
     }
     return v
@@ -31,7 +31,7 @@ public struct ResolvedParameters: Hashable, Sendable {
   }
 
   public func vector(_ name: String) throws(FilterError) -> [Double] {
-    guard case .vector(let v) = try value(name, "a vector") else {
+    guard case .vector(let v) = try value(name) else {
       throw mismatch(name, "a vector")
     }
     return v
@@ -52,7 +52,7 @@ public struct ResolvedParameters: Hashable, Sendable {
   }
 
   public func string(_ name: String) throws(FilterError) -> String {
-    guard case .text(let s) = try value(name, "text") else { throw mismatch(name, "text") }
+    guard case .text(let s) = try value(name) else { throw mismatch(name, "text") }
     return s
   }
 
@@ -66,13 +66,13 @@ public struct ResolvedParameters: Hashable, Sendable {
   }
 
   public func bool(_ name: String) throws(FilterError) -> Bool {
-    guard case .boolean(let b) = try value(name, "true or false") else {
+    guard case .boolean(let b) = try value(name) else {
       throw mismatch(name, "true or false")
     }
     return b
   }
 
-  private func value(_ name: String, _ expected: String) throws(FilterError) -> ParameterValue {
+  private func value(_ name: String) throws(FilterError) -> ParameterValue {
     guard let v = values[name] else {
       throw .unknownParameter(
         filter: descriptor.name, parameter: name, known: descriptor.parameters.map(\.name))

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Times Lumen beside the peers (pyvips, vips CLI, ImageMagick, Pillow, ffmpeg) on the 24 MP photo
+# from ../shared/bench/make-media.sh, in one run, and prints each workload's ratio of Lumen's
+# median to the fastest peer's, plus peak RSS. Not part of the tests: it takes minutes.
+#
+#   bench/run.sh                  # all workloads
+#   ONLY='chain|blur' bench/run.sh
+#   RUNS=10 bench/run.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+SHARED=${SHARED:-$ROOT/../shared/bench}
+MEDIA=${MEDIA:-/tmp/bench-media}
+OUT=${OUT:-/dev/shm/lumen-bench}
+RUNS=${RUNS:-7}
+ONLY=${ONLY:-.}
+mkdir -p "$OUT"
+
+scripts/setup.sh --oracles
+for tool in hyperfine vips ffmpeg; do
+  command -v $tool >/dev/null || { apt-get install -y -qq hyperfine libvips-tools ffmpeg time >/dev/null; break; }
+done
+PY=$ROOT/.venv-oracle/bin/python
+[ -s "$MEDIA/photo24.jpg" ] || VIDEOS=none MEDIA=$MEDIA "$SHARED/make-media.sh" >/dev/null
+swift build -c release --product lumen 2>&1 | grep -E 'error|warning: unre' || true
+LUMEN=$ROOT/.build/release/lumen
+IN=$MEDIA/photo24.jpg
+IM=/usr/bin/convert
+FF="ffmpeg -nostdin -hide_banner -loglevel error -y"
+JQ='[Q=90,subsample-mode=on]'
+IMQ="-sampling-factor 4:2:0 -quality 90"
+FFQ="-frames:v 1 -update 1 -q:v 2"
+
+# workload|name|command ; the first command of each workload is Lumen's.
+CHAIN="--filter 'gamma power=1.1111111' --filter 'contrast amount=1.2' --filter 'brightness amount=0.1' --filter 'saturation amount=1.3' --filter 'colorMatrix rVector=1.08,0,0,0 bVector=0,0,0.88,0'"
+WORKLOADS=$(cat <<EOT
+transcode|lumen|$LUMEN render $IN -o $OUT/t-lumen.jpg --quality 90 --overwrite
+transcode|vips copy|vips copy $IN '$OUT/t-vips.jpg$JQ'
+transcode|Pillow|$PY -c "from PIL import Image; Image.open('$IN').save('$OUT/t-pil.jpg', quality=90, subsampling=2)"
+chain|lumen|$LUMEN render $IN -o $OUT/a-lumen.jpg --quality 90 --overwrite $CHAIN
+chain|pyvips|$PY $SHARED/peer_pyvips.py color $IN $OUT/a-pyvips.jpg
+chain|Pillow|$PY $SHARED/peer_pillow.py color $IN $OUT/a-pil.jpg
+chain|ImageMagick|$IM $IN -gamma 0.9 -function Polynomial 1.2,0 -modulate 100,130,100 -color-matrix '1.08 0 0 0 1 0 0 0 0.88' $IMQ $OUT/a-im.jpg
+chain|ffmpeg|$FF -i $IN -vf 'eq=gamma=0.9:contrast=1.2:brightness=0.1:saturation=1.3,colorchannelmixer=rr=1.08:bb=0.88,format=yuvj420p' $FFQ $OUT/a-ff.jpg
+preview|lumen|$LUMEN render $IN -o $OUT/b-lumen.jpg --size 1280 --quality 90 --overwrite
+preview|vips thumbnail|vips thumbnail $IN '$OUT/b-vips.jpg$JQ' 1280
+preview|Pillow thumbnail|$PY $SHARED/peer_pillow.py thumb $IN $OUT/b-pil.jpg
+preview|ImageMagick jpeg:size|$IM -define jpeg:size=2560x1708 $IN -thumbnail 1280x1280 $IMQ $OUT/b-im.jpg
+preview|ffmpeg lanczos|$FF -i $IN -vf 'scale=1280:-2:flags=lanczos,format=yuvj420p' $FFQ $OUT/b-ff.jpg
+blur|lumen|$LUMEN render $IN -o $OUT/c-lumen.jpg --quality 90 --overwrite --filter 'gaussianBlur sigma=10'
+blur|vips gaussblur|vips gaussblur $IN '$OUT/c-vips.jpg$JQ' 10
+blur|ffmpeg gblur|$FF -i $IN -vf 'gblur=sigma=10,format=yuvj420p' $FFQ $OUT/c-ff.jpg
+blur|Pillow GaussianBlur|$PY $SHARED/peer_pillow.py blur $IN $OUT/c-pil.jpg
+EOT
+)
+
+RESULTS=$OUT/results.tsv
+: > "$RESULTS"
+for workload in transcode chain preview blur; do
+  [[ $workload =~ $ONLY ]] || continue
+  names=(); cmds=()
+  while IFS='|' read -r w name cmd; do
+    [ "$w" = "$workload" ] && { names+=("$name"); cmds+=("$cmd"); }
+  done <<< "$WORKLOADS"
+  args=()
+  for i in "${!cmds[@]}"; do args+=(-n "${names[$i]}" "${cmds[$i]}"); done
+  echo "== $workload" >&2
+  hyperfine --style none --warmup 1 --runs "$RUNS" --export-json "$OUT/$workload.json" "${args[@]}" >/dev/null
+  for i in "${!cmds[@]}"; do
+    rss=$(for _ in 1 2 3; do /usr/bin/time -f %M sh -c "${cmds[$i]}" 2>&1 >/dev/null | tail -1; done | sort -n | sed -n 2p)
+    printf '%s\t%s\t%s\n' "$workload" "${names[$i]}" "$rss" >> "$RESULTS"
+  done
+done
+
+python3 - "$OUT" "$RESULTS" <<'PY'
+import json, sys, os
+out, results = sys.argv[1], sys.argv[2]
+rss = {}
+for line in open(results):
+    w, name, kb = line.rstrip("\n").split("\t")
+    rss[(w, name)] = int(kb) / 1024
+print("| workload | tool | median s | ratio to fastest peer | peak RSS MB |")
+print("|---|---|---:|---:|---:|")
+for w in ["transcode", "chain", "preview", "blur"]:
+    path = os.path.join(out, w + ".json")
+    if not os.path.exists(path):
+        continue
+    rows = [(r["command"], r["median"]) for r in json.load(open(path))["results"]]
+    best = min(m for name, m in rows if name != "lumen")
+    for name, m in rows:
+        print(f"| {w} | {name} | {m:.3f} | {m / best:.2f} | {rss.get((w, name), 0):.0f} |")
+PY
