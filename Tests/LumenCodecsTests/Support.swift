@@ -56,10 +56,17 @@ enum Support {
     return String(decoding: outData, as: UTF8.self)
   }
 
+  /// One directory per test process for all test files, removed when the process exits.
+  static let scratchRoot: URL = {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lumen-codecs-tests-\(ProcessInfo.processInfo.processIdentifier)")
+    atexit { try? FileManager.default.removeItem(at: Support.scratchRoot) }
+    return url
+  }()
+
   /// A fresh empty directory for one test's files.
   static func scratchDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lumen-codecs-\(UUID().uuidString)")
+    let url = scratchRoot.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
