@@ -27,7 +27,7 @@ func decodeBitmap(
 }
 
 /// The transform from an embedded profile to sRGB, or nil when there is nothing to convert.
-private func sRGBTransform(from iccProfile: Data?, for format: PixelFormat)
+func sRGBTransform(from iccProfile: Data?, for format: PixelFormat)
   throws(CodecError.Problem) -> ColorTransform?
 {
   guard let iccProfile else { return nil }

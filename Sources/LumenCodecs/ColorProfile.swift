@@ -104,7 +104,7 @@ final class ColorProfile {
 /// The intent is relative colorimetric: in-gamut colours keep their measured values and
 /// out-of-gamut ones clip, which is what photo editors do for matrix profiles such as
 /// Display P3 and Adobe RGB (their perceptual intent is the same transform anyway).
-final class ColorTransform {
+final class ColorTransform: @unchecked Sendable {
   private let handle: cmsHTRANSFORM
   private let bytesPerPixel: Int
 

@@ -10,14 +10,20 @@ public struct DecodeOptions: Sendable {
   /// Convert pixels from an embedded ICC profile to sRGB. When false, samples are returned as
   /// stored, in the file's own colour space.
   public var convertToSRGB: Bool
+  /// Return as soon as the header is read and decode the rows on a background thread (JPEG;
+  /// other formats decode at once). A render reads rows as they arrive, so decoding overlaps
+  /// with filtering and encoding; a decoding error surfaces from the render (or from
+  /// `bitmap.progress?.waitUntilComplete()`), which then writes nothing.
+  public var streaming: Bool
 
   /// 256 megapixels: above any camera sensor, below what would exhaust a workstation's memory.
   public static let defaultMaxPixelCount = 268_435_456
 
   public init(
     maxPixelCount: Int = DecodeOptions.defaultMaxPixelCount, scale: DecodeScale = .full,
-    convertToSRGB: Bool = true
+    convertToSRGB: Bool = true, streaming: Bool = false
   ) {
+    self.streaming = streaming
     self.maxPixelCount = maxPixelCount
     self.scale = scale
     self.convertToSRGB = convertToSRGB

@@ -22,7 +22,7 @@ public enum ImageFile {
       let format = try detect(data)
       return try data.withBytes { (bytes) throws(CodecError.Problem) in
         switch format {
-        case .jpeg: try JPEGDecoder.decode(bytes, options: options)
+        case .jpeg: try JPEGDecoder.decode(bytes, options: options, name: name)
         case .png: try PNGDecoder.decode(bytes, options: options)
         case .webp: try WebPDecoder.decode(bytes, options: options)
         case .heic: try HEIFDecoder.decode(bytes, options: options)

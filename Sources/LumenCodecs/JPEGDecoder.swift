@@ -16,10 +16,11 @@ enum JPEGDecoder {
       profileDescription: profileDescription(icc), iccProfile: icc, exif: exif)
   }
 
-  static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions)
+  static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions, name: String)
     throws(CodecError.Problem) -> DecodedImage
   {
-    let session = try Session(bytes)
+    // A streaming decode outlives `bytes`, so its session reads from its own copy.
+    let session = try Session(bytes, copying: options.streaming)
     let header = try session.readHeader()
     try options.checkSize(width: Int(header.width), height: Int(header.height))
     // Adobe CMYK JPEGs store inverted ink values whose meaning depends on a press profile;
@@ -34,20 +35,27 @@ enum JPEGDecoder {
     var height: Int32 = 0
     try session.check(
       lumen_jpeg_start(session.decoder, UInt32(options.scale.denominator), &width, &height))
-    let bitmap = try decodeBitmap(
-      width: Int(width), height: Int(height), format: .rgb8, iccProfile: icc, options: options
-    ) { (pixels) throws(CodecError.Problem) in
-      var rows: Int32 = 0
-      let stride = Int(width) * 3
-      try session.check(
-        lumen_jpeg_read_rows(
-          session.decoder, pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), stride,
-          height, &rows))
-      try session.check(lumen_jpeg_finish(session.decoder))
-      // libjpeg pads a truncated image with grey and only warns; a half-grey photo is not a
-      // successful decode.
-      guard lumen_jpeg_hit_end_of_data(session.decoder) == 0 else { throw .truncated }
-      guard rows == height else { throw .corrupt("\(rows) of \(height) rows decoded") }
+    let (columns, rows) = (Int(width), Int(height))
+    let bitmap: Bitmap
+    if options.streaming {
+      let transform = try options.convertToSRGB ? sRGBTransform(from: icc, for: .rgb8) : nil
+      bitmap = Bitmap.streaming(width: columns, height: rows, format: .rgb8) { pixels, progress in
+        do throws(CodecError.Problem) {
+          try session.readRows(into: pixels, width: columns, height: rows) {
+            band, rowsDone in
+            transform?.apply(band)
+            progress.publish(rowsReady: rowsDone)
+          }
+        } catch {
+          progress.fail(CodecError(file: name, problem: error))
+        }
+      }
+    } else {
+      bitmap = try decodeBitmap(
+        width: columns, height: rows, format: .rgb8, iccProfile: icc, options: options
+      ) { (pixels) throws(CodecError.Problem) in
+        try session.readRows(into: pixels, width: columns, height: rows) { _, _ in }
+      }
     }
     return DecodedImage(
       bitmap: bitmap, format: .jpeg, orientation: exif.flatMap(Exif.orientation(in:)) ?? .up,
@@ -56,18 +64,62 @@ enum JPEGDecoder {
   }
 
   /// One libjpeg decompressor over the file's bytes, destroyed with the session.
-  private final class Session {
+  private final class Session: @unchecked Sendable {
     let decoder: OpaquePointer
+    /// The file's bytes when the session must outlive its caller's buffer.
+    private let copy: UnsafeMutableRawBufferPointer?
 
-    init(_ bytes: UnsafeRawBufferPointer) throws(CodecError.Problem) {
+    init(_ bytes: UnsafeRawBufferPointer, copying: Bool = false) throws(CodecError.Problem) {
+      var source = bytes
+      if copying {
+        let owned = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
+        owned.copyMemory(from: bytes)
+        copy = owned
+        source = UnsafeRawBufferPointer(owned)
+      } else {
+        copy = nil
+      }
       guard
         let decoder = lumen_jpeg_decoder_create(
-          bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
-      else { throw .io("out of memory") }
+          source.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
+      else {
+        copy?.deallocate()
+        throw .io("out of memory")
+      }
       self.decoder = decoder
     }
 
-    deinit { lumen_jpeg_decoder_destroy(decoder) }
+    deinit {
+      lumen_jpeg_decoder_destroy(decoder)
+      copy?.deallocate()
+    }
+
+    /// Decodes all rows into `pixels` (RGB, `width * 3` bytes a row) in bands of 16 rows,
+    /// handing each band and the count of rows done to `band`; then checks the file ended
+    /// properly.
+    func readRows(
+      into pixels: UnsafeMutableRawBufferPointer, width: Int, height: Int,
+      band: (UnsafeMutableRawBufferPointer, Int) -> Void
+    ) throws(CodecError.Problem) {
+      let stride = width * 3
+      var done = 0
+      while done < height {
+        var rows: Int32 = 0
+        let start = pixels.baseAddress! + done * stride
+        try check(
+          lumen_jpeg_read_rows(
+            decoder, start.assumingMemoryBound(to: UInt8.self), stride,
+            Int32(min(16, height - done)), &rows))
+        guard rows > 0 else { break }
+        done += Int(rows)
+        band(UnsafeMutableRawBufferPointer(start: start, count: Int(rows) * stride), done)
+      }
+      try check(lumen_jpeg_finish(decoder))
+      // libjpeg pads a truncated image with grey and only warns; a half-grey photo is not a
+      // successful decode.
+      guard lumen_jpeg_hit_end_of_data(decoder) == 0 else { throw .truncated }
+      guard done == height else { throw .corrupt("\(done) of \(height) rows decoded") }
+    }
 
     func readHeader() throws(CodecError.Problem) -> lumen_jpeg_header {
       var header = lumen_jpeg_header()

@@ -13,10 +13,12 @@ public struct Photo: Sendable {
   /// The pixels turned upright by the file's EXIF orientation, at the origin.
   public var image: Image { Image(bitmap: decoded.bitmap).oriented(decoded.orientation) }
 
-  /// Opens `url`. With `longSide`, decodes at the smallest reduction whose long side is still
+  /// Opens `url`, by default streaming: JPEG rows decode in the background while the first
+  /// render already runs, and a decoding error surfaces from that render. With `longSide`, decodes at the smallest reduction whose long side is still
   /// at least `longSide` pixels (the caller resamples the rest of the way).
   public init(
-    contentsOf url: URL, fitting longSide: Int? = nil, options: DecodeOptions = DecodeOptions()
+    contentsOf url: URL, fitting longSide: Int? = nil,
+    options: DecodeOptions = DecodeOptions(streaming: true)
   )
     throws(CodecError)
   {

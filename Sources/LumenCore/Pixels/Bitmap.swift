@@ -54,6 +54,8 @@ public struct Bitmap: Sendable {
   public let format: PixelFormat
   public let bytesPerRow: Int
   let storage: PixelStorage
+  /// Set while a producer is still writing rows (see ``streaming(width:height:format:produce:)``).
+  public let progress: RowProgress?
 
   /// Allocates a bitmap and lets `fill` write its bytes once.
   public init(
@@ -65,18 +67,34 @@ public struct Bitmap: Sendable {
     self.format = format
     self.bytesPerRow = width * format.bytesPerPixel
     self.storage = PixelStorage(byteCount: bytesPerRow * height)
+    self.progress = nil
     try fill(storage.bytes)
+  }
+
+  init(width: Int, height: Int, format: PixelFormat, progress: RowProgress) {
+    self.width = width
+    self.height = height
+    self.format = format
+    self.bytesPerRow = width * format.bytesPerPixel
+    self.storage = PixelStorage(byteCount: bytesPerRow * height)
+    self.progress = progress
   }
 
   public var extent: Rect { Rect(width: width, height: height) }
 
-  /// Read-only access to the stored bytes, rows top to bottom, `bytesPerRow` apart.
+  /// Read-only access to the stored bytes, rows top to bottom, `bytesPerRow` apart. Waits for a
+  /// streaming bitmap's producer to stop (check ``progress`` for its error).
   public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-    try body(UnsafeRawBufferPointer(storage.bytes))
+    progress?.wait(forRows: height)
+    return try body(UnsafeRawBufferPointer(storage.bytes))
   }
+
+  /// Blocks until rows `0..<count` are written (immediately for ordinary bitmaps).
+  func waitForRows(_ count: Int) { progress?.wait(forRows: count) }
 
   /// The samples of pixel (x, y) as 0...1 values (for tests and small tools, not hot loops).
   public func sample(x: Int, y: Int) -> [Float] {
+    waitForRows(y + 1)
     let base = y * bytesPerRow + x * format.bytesPerPixel
     return (0..<format.channels).map { c in
       switch format.sample {

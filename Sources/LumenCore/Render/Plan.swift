@@ -14,6 +14,9 @@ protocol Plan: AnyObject, Sendable {
   /// The inputs, and the region of each that `rect` needs.
   func inputs(for rect: Rect) -> [(Plan, Rect)]
 
+  /// The plans this one reads.
+  var children: [Plan] { get }
+
   /// A zero-copy view of the pixels over `rect`, when the plan holds them in memory.
   func view(of rect: Rect) -> Tile?
 
@@ -24,6 +27,7 @@ protocol Plan: AnyObject, Sendable {
 
 extension Plan {
   func inputs(for rect: Rect) -> [(Plan, Rect)] { [] }
+  var children: [Plan] { [] }
   func view(of rect: Rect) -> Tile? { nil }
   var isCheap: Bool { false }
 

@@ -35,6 +35,8 @@ public struct Renderer: Sendable {
     materialiseCaches(plan, region)
     try sink.begin(width: region.width, height: region.height, format: format)
     try stream(plan, region, format, sink)
+    // A source still being decoded may yet fail (a truncated file): never finish on it.
+    for progress in Self.streamingSources(of: plan) { try progress.waitUntilComplete() }
     try sink.finish()
   }
 
@@ -57,6 +59,11 @@ public struct Renderer: Sendable {
       throw RenderError.tooLarge(width: rect.width, height: rect.height, limit: maxPixelCount)
     }
     return rect
+  }
+
+  static func streamingSources(of plan: Plan) -> [RowProgress] {
+    let own = (plan as? BitmapPlan)?.bitmap.progress.map { [$0] } ?? []
+    return own + plan.children.flatMap(streamingSources(of:))
   }
 
   // MARK: Intermediates

@@ -53,11 +53,13 @@ final class BitmapPlan: Plan {
     let area = tile.rect.intersection(extent)
     tile.clear(outside: area)
     if area.isEmpty { return }
-    bitmap.withUnsafeBytes { bytes in
-      table.withUnsafeBufferPointer { table in
+    // A streaming bitmap's rows above area.maxY are final once published.
+    bitmap.waitForRows(area.maxY)
+    let bytes = UnsafeRawPointer(bitmap.storage.bytes.baseAddress!)
+    table.withUnsafeBufferPointer { table in
         for y in area.minY..<area.maxY {
           let out = tile.row(y, from: area.minX, count: area.width)
-          let rowStart = bytes.baseAddress! + y * bitmap.bytesPerRow
+          let rowStart = bytes + y * bitmap.bytesPerRow
             + area.minX * bitmap.format.bytesPerPixel
           switch bitmap.format.sample {
           case .uint8:
@@ -68,7 +70,6 @@ final class BitmapPlan: Plan {
             readFloats(rowStart.assumingMemoryBound(to: Float.self), out)
           }
         }
-      }
     }
   }
 

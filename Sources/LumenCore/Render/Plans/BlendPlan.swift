@@ -16,6 +16,7 @@ final class BlendPlan: Plan {
   }
 
   func inputs(for rect: Rect) -> [(Plan, Rect)] { [(foreground, rect), (background, rect)] }
+  var children: [Plan] { [foreground, background] }
 
   func evaluate(into tile: Tile, pool: TilePool) {
     background.evaluate(into: tile, pool: pool)
@@ -43,6 +44,7 @@ final class GeneralPlan: Plan {
   func inputs(for rect: Rect) -> [(Plan, Rect)] {
     sources.enumerated().map { i, p in (p, kernel.regionOfInterest(for: rect, input: i)) }
   }
+  var children: [Plan] { sources }
 
   func evaluate(into tile: Tile, pool: TilePool) {
     let area = tile.rect.intersection(extent)
@@ -92,6 +94,7 @@ final class CachePlan: Plan, @unchecked Sendable {
   }
 
   func inputs(for rect: Rect) -> [(Plan, Rect)] { [(input, rect)] }
+  var children: [Plan] { [input] }
 
   func view(of rect: Rect) -> Tile? {
     guard let buffer, buffer.rect.contains(rect) else { return nil }

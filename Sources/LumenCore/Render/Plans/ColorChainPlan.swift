@@ -18,6 +18,7 @@ final class ColorChainPlan: Plan {
   }
 
   func inputs(for rect: Rect) -> [(Plan, Rect)] { [(input, rect)] }
+  var children: [Plan] { [input] }
 
   func evaluate(into tile: Tile, pool: TilePool) {
     input.evaluate(into: tile, pool: pool)

@@ -12,6 +12,7 @@ final class CropPlan: Plan {
   }
 
   func inputs(for rect: Rect) -> [(Plan, Rect)] { [(input, rect.intersection(extent))] }
+  var children: [Plan] { [input] }
 
   func evaluate(into tile: Tile, pool: TilePool) {
     let area = tile.rect.intersection(extent)
@@ -44,6 +45,7 @@ final class ClampPlan: Plan {
   }
 
   func inputs(for rect: Rect) -> [(Plan, Rect)] { [(input, source(for: rect))] }
+  var children: [Plan] { [input] }
 
   func evaluate(into tile: Tile, pool: TilePool) {
     let e = input.extent

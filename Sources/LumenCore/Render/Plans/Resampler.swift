@@ -89,6 +89,7 @@ final class WarpPlan: Plan {
   func inputs(for rect: Rect) -> [(Plan, Rect)] {
     [(input, roi(rect).intersection(input.extent))]
   }
+  var children: [Plan] { [input] }
 
   func evaluate(into tile: Tile, pool: TilePool) {
     let area = tile.rect.intersection(extent)
@@ -128,6 +129,7 @@ final class TranslatePlan: Plan {
   }
 
   func inputs(for rect: Rect) -> [(Plan, Rect)] { [(input, rect.offsetBy(dx: -dx, dy: -dy))] }
+  var children: [Plan] { [input] }
 
   func evaluate(into tile: Tile, pool: TilePool) {
     input.evaluate(into: tile.moved(to: tile.rect.offsetBy(dx: -dx, dy: -dy)), pool: pool)
