@@ -27,22 +27,13 @@ public struct Gamma: Filter {
     power == 1 ? image : image.applying(Kernel(power: Float(power)))
   }
 
-  struct Kernel: ColorKernel {
+  /// A tone curve, so that on 8 and 16-bit sources it folds into the decoding table.
+  struct Kernel: ToneCurve {
     let power: Float
     var transfer: Transfer { .sRGB }
 
-    func apply(_ c: RGBA) -> RGBA {
-      RGBA(red: curve(c.red), green: curve(c.green), blue: curve(c.blue), alpha: c.alpha)
-    }
-
-    func apply(to s: PixelSpan) {
-      for plane in [s.red, s.green, s.blue] {
-        for i in 0..<s.count { plane[i] = curve(plane[i]) }
-      }
-    }
-
     @inline(__always)
-    func curve(_ v: Float) -> Float {
+    func map(_ v: Float) -> Float {
       let p = FastMath.pow(abs(v), power)
       return v < 0 ? -p : p
     }
