@@ -18,7 +18,7 @@ protocol Plan: AnyObject, Sendable {
   var children: [Plan] { get }
 
   /// A zero-copy view of the pixels over `rect`, when the plan holds them in memory.
-  func view(of rect: Rect) -> Tile?
+  func view(of rect: Rect, pool: TilePool) -> Tile?
 
   /// True when evaluating is little more than reading memory, so re-reading overlapping
   /// regions costs less than materialising them.
@@ -28,12 +28,12 @@ protocol Plan: AnyObject, Sendable {
 extension Plan {
   func inputs(for rect: Rect) -> [(Plan, Rect)] { [] }
   var children: [Plan] { [] }
-  func view(of rect: Rect) -> Tile? { nil }
+  func view(of rect: Rect, pool: TilePool) -> Tile? { nil }
   var isCheap: Bool { false }
 
   /// Evaluates `rect`, handing `body` either a view or scratch memory holding the pixels.
   func withPixels<R>(of rect: Rect, pool: TilePool, _ body: (Tile) -> R) -> R {
-    if let v = view(of: rect) { return body(v) }
+    if let v = view(of: rect, pool: pool) { return body(v) }
     return pool.withTile(rect) { tile in
       evaluate(into: tile, pool: pool)
       return body(tile)

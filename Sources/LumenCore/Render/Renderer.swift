@@ -12,7 +12,7 @@ public struct Renderer: Sendable {
   public var maxPixelCount: Int
 
   /// Tiles are at most this wide and `bandHeight` high: 512 x 32 x 16 bytes stays in L2.
-  static let tileWidth = 512
+  static let tileWidth = 256
   static let bandHeight = 32
 
   public init(
@@ -68,32 +68,14 @@ public struct Renderer: Sendable {
 
   // MARK: Intermediates
 
-  /// Fills every cache the render will read, deepest first, each with exactly the region its
-  /// readers need.
+  /// Sizes every cache the render will read to exactly the region its readers need; workers
+  /// then fill them band by band as the tiles that read them are rendered.
   private func materialiseCaches(_ plan: Plan, _ rect: Rect) {
     if rect.isEmpty { return }
     for (input, region) in plan.inputs(for: rect) {
       materialiseCaches(input, region.intersection(input.extent))
     }
-    if let cache = plan as? CachePlan { fill(cache, rect) }
-  }
-
-  private func fill(_ cache: CachePlan, _ region: Rect) {
-    if region.isEmpty || region.isInfinite { return }
-    let storage = cache.allocate(region)
-    let tiles = Self.tiles(of: region, width: 2048, height: 16)
-    let input = cache.input
-    WorkerPool(threads: threadCount).run(jobs: tiles.count) { i, pool in
-      input.evaluate(into: storage.window(tiles[i]), pool: pool)
-    }
-  }
-
-  static func tiles(of region: Rect, width: Int, height: Int) -> [Rect] {
-    stride(from: region.minY, to: region.maxY, by: height).flatMap { y in
-      stride(from: region.minX, to: region.maxX, by: width).map { x in
-        Rect(x: x, y: y, width: min(width, region.maxX - x), height: min(height, region.maxY - y))
-      }
-    }
+    if let cache = plan as? CachePlan, !rect.isInfinite { cache.allocate(rect) }
   }
 
   // MARK: Streaming output

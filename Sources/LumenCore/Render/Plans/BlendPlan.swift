@@ -1,3 +1,8 @@
+import Foundation
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Two inputs combined pixel by pixel.
 final class BlendPlan: Plan {
   let kernel: any BlendKernel
@@ -68,47 +73,86 @@ final class GeneralPlan: Plan {
 }
 
 /// An intermediate image held in memory because a general kernel reads overlapping
-/// neighbourhoods of it from many tiles. The renderer fills it before the tiles that read it.
+/// neighbourhoods of it from many tiles.
+///
+/// It is filled on demand in bands of rows, each band exactly once by whichever worker first
+/// needs it, so filling it overlaps with decoding before it and encoding after it. What a band
+/// holds never depends on the thread that filled it.
 final class CachePlan: Plan, @unchecked Sendable {
   let input: Plan
   var extent: Rect { input.extent }
   var isOpaque: Bool { input.isOpaque }
   var transfer: Transfer { input.transfer }
   var isCheap: Bool { true }
-  private(set) var region: Rect = .empty
+  var children: [Plan] { [input] }
+
+  static let bandHeight = 16
+  static let chunkWidth = 512
   private var memory: UnsafeMutablePointer<Float>?
   private var buffer: Tile?
+  private let condition = NSCondition()
+  private enum Band { case empty, filling, done }
+  private var bands: [Band] = []
 
   init(_ input: Plan) { self.input = input }
 
   deinit { memory?.deallocate() }
 
-  /// Allocates storage for `region`; the renderer then evaluates the input into ``storage``.
-  func allocate(_ region: Rect) -> Tile {
-    self.region = region
-    let m = UnsafeMutablePointer<Float>.allocate(capacity: max(4 * region.area, 1))
+  /// Reserves storage for `region`, which must cover everything later asked of the cache.
+  func allocate(_ region: Rect) {
+    let floats = max(4 * region.area, 1)
+    let m = UnsafeMutablePointer<Float>.allocate(capacity: floats)
+    // Intermediates are often hundreds of MB: huge pages cut the page faults of first touch.
+    madvise(m, floats * MemoryLayout<Float>.size, MADV_HUGEPAGE)
     memory = m
-    let t = Tile(rect: region, memory: m)
-    buffer = t
-    return t
+    buffer = Tile(rect: region, memory: m)
+    bands = Array(repeating: .empty, count: (region.height + Self.bandHeight - 1) / Self.bandHeight)
   }
 
   func inputs(for rect: Rect) -> [(Plan, Rect)] { [(input, rect)] }
-  var children: [Plan] { [input] }
 
-  func view(of rect: Rect) -> Tile? {
+  func view(of rect: Rect, pool: TilePool) -> Tile? {
     guard let buffer, buffer.rect.contains(rect) else { return nil }
+    fill(rows: rect.minY..<rect.maxY, of: buffer, pool: pool)
     return buffer.window(rect)
   }
 
   func evaluate(into tile: Tile, pool: TilePool) {
-    guard let buffer else { return input.evaluate(into: tile, pool: pool) }
-    tile.clear(outside: buffer.rect)
-    tile.copy(from: buffer)
-    let missing = tile.rect.intersection(extent)
-    if !buffer.rect.contains(missing) {
-      // Asked outside what was cached (should not happen): compute directly.
-      input.evaluate(into: tile, pool: pool)
+    if let view = view(of: tile.rect, pool: pool) { return tile.copy(from: view) }
+    input.evaluate(into: tile, pool: pool)
+  }
+
+  /// Makes sure the bands covering `rows` are filled: first fills every unclaimed one here,
+  /// then waits for those that other workers claimed, so no worker idles while work remains.
+  private func fill(rows: Range<Int>, of buffer: Tile, pool: TilePool) {
+    let first = (rows.lowerBound - buffer.rect.minY) / Self.bandHeight
+    let last = (rows.upperBound - 1 - buffer.rect.minY) / Self.bandHeight
+    for band in first...last where claim(band) {
+      let y = buffer.rect.minY + band * Self.bandHeight
+      let rect = Rect(
+        x: buffer.rect.minX, y: y, width: buffer.rect.width,
+        height: min(Self.bandHeight, buffer.rect.maxY - y))
+      // In chunks whose input tiles stay in L2.
+      for x in stride(from: rect.minX, to: rect.maxX, by: Self.chunkWidth) {
+        let chunk = Rect(x: x, y: rect.minY, width: min(Self.chunkWidth, rect.maxX - x), height: rect.height)
+        input.evaluate(into: buffer.window(chunk), pool: pool)
+      }
+      condition.lock()
+      bands[band] = .done
+      condition.broadcast()
+      condition.unlock()
     }
+    condition.lock()
+    while bands[first...last].contains(where: { $0 != .done }) { condition.wait() }
+    condition.unlock()
+  }
+
+  /// Marks `band` as being filled by the caller, if nobody has claimed it yet.
+  private func claim(_ band: Int) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    guard bands[band] == .empty else { return false }
+    bands[band] = .filling
+    return true
   }
 }

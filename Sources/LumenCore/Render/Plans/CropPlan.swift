@@ -22,7 +22,7 @@ final class CropPlan: Plan {
     input.evaluate(into: tile.window(area), pool: pool)
   }
 
-  func view(of rect: Rect) -> Tile? { extent.contains(rect) ? input.view(of: rect) : nil }
+  func view(of rect: Rect, pool: TilePool) -> Tile? { extent.contains(rect) ? input.view(of: rect, pool: pool) : nil }
 }
 
 /// The input with its edge pixels repeated outwards (Core Image's `clampedToExtent`).
@@ -52,16 +52,18 @@ final class ClampPlan: Plan {
     if e.isEmpty { return tile.clear() }
     if e.contains(tile.rect) { return input.evaluate(into: tile, pool: pool) }
     let src = source(for: tile.rect)
+    let r = tile.rect
+    // Columns left of, inside and right of the source: repeat, copy, repeat.
+    let left = min(max(src.minX - r.minX, 0), r.width)
+    let right = min(max(r.maxX - src.maxX, 0), r.width - left)
+    let middle = r.width - left - right
     input.withPixels(of: src, pool: pool) { s in
-      for y in tile.rect.minY..<tile.rect.maxY {
-        let sy = min(max(y, src.minY), src.maxY - 1)
-        let out = tile.row(y)
-        let inRow = s.row(sy)
-        for (o, i) in zip(out.planes, inRow.planes) {
-          for x in 0..<out.count {
-            let sx = min(max(tile.rect.minX + x, src.minX), src.maxX - 1)
-            o[x] = i[sx - src.minX]
-          }
+      for y in r.minY..<r.maxY {
+        let inRow = s.row(min(max(y, src.minY), src.maxY - 1))
+        for (o, i) in zip(tile.row(y).planes, inRow.planes) {
+          o.update(repeating: i[0], count: left)
+          (o + left).update(from: i + (r.minX + left - src.minX), count: middle)
+          (o + left + middle).update(repeating: i[src.width - 1], count: right)
         }
       }
     }

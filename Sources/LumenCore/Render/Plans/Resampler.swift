@@ -135,7 +135,7 @@ final class TranslatePlan: Plan {
     input.evaluate(into: tile.moved(to: tile.rect.offsetBy(dx: -dx, dy: -dy)), pool: pool)
   }
 
-  func view(of rect: Rect) -> Tile? {
-    input.view(of: rect.offsetBy(dx: -dx, dy: -dy))?.moved(to: rect)
+  func view(of rect: Rect, pool: TilePool) -> Tile? {
+    input.view(of: rect.offsetBy(dx: -dx, dy: -dy), pool: pool)?.moved(to: rect)
   }
 }
