@@ -17,21 +17,9 @@ enum FiltersCommand {
         folder = d.folder.rawValue
         print("\n\(folder)")
       }
-      let parameters = d.parameters.map { "\($0.name)=\(summary($0.kind))" }.joined(separator: " ")
+      let parameters = d.parameters.map { "\($0.name)=\($0.summary)" }.joined(separator: " ")
       print("  \(d.name.padding(toLength: 20, withPad: " ", startingAt: 0)) \(parameters)")
     }
   }
 }
 
-/// A parameter's range and default in a few characters, e.g. `0...4 (1)`.
-private func summary(_ kind: ParameterDescriptor.Kind) -> String {
-  func number(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
-  switch kind {
-  case .scalar(let lo, let hi, let value, _): return "\(number(lo))...\(number(hi))(\(number(value)))"
-  case .integer(let lo, let hi, let value, _): return "\(lo)...\(hi)(\(value))"
-  case .vector(_, let value, _): return value.map(number).joined(separator: ",")
-  case .color(let value): return value.map(number).joined(separator: ",")
-  case .choice(let options, let value): return options.joined(separator: "|") + "(\(value))"
-  case .boolean(let value): return "true|false(\(value))"
-  }
-}

@@ -8,14 +8,15 @@ enum RenderCommand {
   static let usage = """
     lumen render IN -o OUT [--filter 'NAME key=value ...']... [--size PIXELS] [--quality 1-100]
                  [--progressive] [--444] [--lossless] [--strip-gps] [--keep-profile] [--overwrite]
-                 [--threads N]
+                 [--threads N] [--max-megapixels N]
       Filters run in the order given (see `lumen filters`). --size fits the long side first,
       decoding at a reduced scale when the format allows, so filters see the smaller image.
+      Inputs above --max-megapixels (default 256) are refused before any pixel is decoded.
     """
 
   static func run(_ words: [String]) throws {
     let args = try Arguments(
-      words, valued: ["o", "output", "filter", "f", "size", "quality", "q", "threads"],
+      words, valued: ["o", "output", "filter", "f", "size", "quality", "q", "threads", "max-megapixels"],
       switches: ["progressive", "444", "lossless", "strip-gps", "keep-profile", "overwrite"])
     guard args.positional.count == 1, let input = args.positional.first else {
       throw UsageError("render needs exactly one input file\n\(usage)")
@@ -26,11 +27,15 @@ enum RenderCommand {
     let size = try args.integer("size", in: 1...65_536)
     let quality = try args.integer("quality", in: 1...100) ?? args.integer("q", in: 1...100) ?? 90
     let threads = try args.integer("threads", in: 1...256)
+    var decoding = DecodeOptions(streaming: true)
+    if let limit = try args.integer("max-megapixels", in: 1...100_000) {
+      decoding.maxPixelCount = limit * 1_000_000
+    }
     let filters = try (args.all("filter") + args.all("f")).map {
       try FilterRegistry.standard.makeFilter(parsing: $0)
     }
 
-    let photo = try Photo(contentsOf: URL(fileURLWithPath: input), fitting: size)
+    let photo = try Photo(contentsOf: URL(fileURLWithPath: input), fitting: size, options: decoding)
     var image = photo.image
     if let size { image = image.fitting(longSide: size) }
     image = try image.filtered(by: filters)

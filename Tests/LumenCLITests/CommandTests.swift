@@ -34,6 +34,7 @@ import Testing
     ["render", "IN", "-o", "OUT", "--filter", "contrast level=1"],
     ["render", "IN", "-o", "OUT", "--filter", "gamma power=nan"],
     ["render", "IN", "-o", "OUT", "--quality", "0"],
+    ["render", "IN", "-o", "OUT", "--max-megapixels", "0"],
     ["render", "IN"],
     ["frobnicate"],
   ])
@@ -45,6 +46,17 @@ import Testing
     #expect(process.status != 0)
     #expect(process.errors.hasPrefix("lumen: "))
     #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
+  @Test func refusesImagesAboveThePixelLimit() throws {
+    let out = try CLI.scratch().appendingPathComponent("out.jpg")
+    // A 2400x1600 (3.8 MP) image against a 1 MP limit.
+    let big = try CLI.scratch().appendingPathComponent("big.png")
+    #expect(try CLI.run("render", sample, "-o", big.path, "--filter", "resize width=2400").status == 0)
+    let result = try CLI.run("render", big.path, "-o", out.path, "--max-megapixels", "1")
+    #expect(result.status == 1)
+    #expect(result.errors.contains("big.png") && result.errors.contains("limit"))
+    #expect(!FileManager.default.fileExists(atPath: out.path))
   }
 
   @Test func refusesToOverwriteTheInput() throws {

@@ -26,6 +26,12 @@ public struct ColorMatrix: ColorKernel, Hashable {
 
   public static let identity = ColorMatrix()
 
+  /// True when the matrix maps every colour to itself (whatever its transfer).
+  public var isIdentity: Bool {
+    red == [1, 0, 0, 0] && green == [0, 1, 0, 0] && blue == [0, 0, 1, 0] && alpha == [0, 0, 0, 1]
+      && bias == .zero
+  }
+
   /// True when alpha passes through unchanged, so opaque images stay opaque.
   public var preservesAlpha: Bool { alpha == [0, 0, 0, 1] && bias.w == 0 }
 

@@ -22,12 +22,6 @@ extension ColorMatrix {
     return ColorMatrix(
       red: row(0, tint.x), green: row(1, tint.y), blue: row(2, tint.z), transfer: transfer)
   }
-
-  /// True when the matrix maps every colour to itself (whatever its transfer).
-  var isIdentity: Bool {
-    red == ColorMatrix.identity.red && green == ColorMatrix.identity.green
-      && blue == ColorMatrix.identity.blue && alpha == ColorMatrix.identity.alpha && bias == .zero
-  }
 }
 
 extension Image {
