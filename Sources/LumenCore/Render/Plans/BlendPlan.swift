@@ -100,10 +100,12 @@ final class CachePlan: Plan, @unchecked Sendable {
 
   /// Reserves storage for `region`, which must cover everything later asked of the cache.
   func allocate(_ region: Rect) {
-    let floats = max(4 * region.area, 1)
-    let m = UnsafeMutablePointer<Float>.allocate(capacity: floats)
-    // Intermediates are often hundreds of MB: huge pages cut the page faults of first touch.
-    madvise(m, floats * MemoryLayout<Float>.size, MADV_HUGEPAGE)
+    let bytes = max(4 * region.area, 1) * MemoryLayout<Float>.size
+    // Intermediates are often hundreds of MB: 2 MB-aligned huge pages cut the page faults of
+    // first touch 500-fold.
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 1 << 21)
+    madvise(raw, bytes, MADV_HUGEPAGE)
+    let m = raw.bindMemory(to: Float.self, capacity: bytes / MemoryLayout<Float>.size)
     memory = m
     buffer = Tile(rect: region, memory: m)
     bands = Array(repeating: .empty, count: (region.height + Self.bandHeight - 1) / Self.bandHeight)
