@@ -84,12 +84,19 @@ final class ColorProfile {
   }
 
   /// The profile serialised as ICC bytes.
+  ///
+  /// lcms2 stamps profiles it creates with the current time; the creation date (header bytes
+  /// 24..<36) is set to a fixed 2026-01-01 instead, so that the same render always gives the
+  /// same file.
   var iccData: Data? {
     var size: cmsUInt32Number = 0
-    guard cmsSaveProfileToMem(handle, nil, &size) != 0, size > 0 else { return nil }
+    guard cmsSaveProfileToMem(handle, nil, &size) != 0, size > 36 else { return nil }
     var data = Data(count: Int(size))
     let saved = data.withUnsafeMutableBytes { cmsSaveProfileToMem(handle, $0.baseAddress, &size) }
-    return saved != 0 ? data : nil
+    guard saved != 0 else { return nil }
+    let fixedDate: [UInt8] = [0x07, 0xEA, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0]
+    data.replaceSubrange(24..<36, with: fixedDate)
+    return data
   }
 
   /// lcms2's compact sRGB profile (about 3 kB), embedded in outputs by default.
