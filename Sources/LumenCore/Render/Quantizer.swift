@@ -4,26 +4,43 @@ enum Quantizer {
   /// that vectorises, unlike `rounded()` and integer initialisers (see bench/NOTES.md).
   @usableFromInline static let magic: Float = 12_582_912
 
-  /// Writes row `y` of `tile` (premultiplied, in the format's transfer) to `out`.
+  /// Writes a span (premultiplied, in the format's transfer) as interleaved samples to `out`.
   static func store(_ span: PixelSpan, opaque: Bool, to out: UnsafeMutableRawPointer, format: PixelFormat) {
     if !opaque { Premultiplication.unpremultiply(span) }
-    let n = span.count
-    let channels = format.channels
     switch format.sample {
     case .uint8:
-      let p = out.assumingMemoryBound(to: UInt8.self)
-      for (c, plane) in span.planes.prefix(channels).enumerated() {
-        for i in 0..<n { p[channels * i + c] = UInt8(truncatingIfNeeded: quantize(plane[i], 255)) }
+      interleave(span, format.hasAlpha, out.assumingMemoryBound(to: UInt8.self)) {
+        UInt8(truncatingIfNeeded: quantize($0, 255))
       }
     case .uint16:
-      let p = out.assumingMemoryBound(to: UInt16.self)
-      for (c, plane) in span.planes.prefix(channels).enumerated() {
-        for i in 0..<n { p[channels * i + c] = UInt16(truncatingIfNeeded: quantize(plane[i], 65535)) }
+      interleave(span, format.hasAlpha, out.assumingMemoryBound(to: UInt16.self)) {
+        UInt16(truncatingIfNeeded: quantize($0, 65535))
       }
     case .float32:
-      let p = out.assumingMemoryBound(to: Float.self)
-      for (c, plane) in span.planes.prefix(channels).enumerated() {
-        for i in 0..<n { p[channels * i + c] = plane[i] }
+      interleave(span, format.hasAlpha, out.assumingMemoryBound(to: Float.self)) { $0 }
+    }
+  }
+
+  /// Interleaves the planes through `convert`; wrapping index arithmetic and a fixed channel
+  /// count let LLVM vectorise the strided stores.
+  @inline(__always)
+  private static func interleave<T>(
+    _ s: PixelSpan, _ alpha: Bool, _ p: UnsafeMutablePointer<T>, _ convert: (Float) -> T
+  ) {
+    if alpha {
+      for i in 0..<s.count {
+        let o = i &* 4
+        p[o] = convert(s.red[i])
+        p[o &+ 1] = convert(s.green[i])
+        p[o &+ 2] = convert(s.blue[i])
+        p[o &+ 3] = convert(s.alpha[i])
+      }
+    } else {
+      for i in 0..<s.count {
+        let o = i &* 3
+        p[o] = convert(s.red[i])
+        p[o &+ 1] = convert(s.green[i])
+        p[o &+ 2] = convert(s.blue[i])
       }
     }
   }

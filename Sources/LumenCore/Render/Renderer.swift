@@ -32,7 +32,7 @@ public struct Renderer: Sendable {
     let image = scale == 1 ? image : image.scaled(by: scale)
     let region = try validated(rect ?? image.extent)
     let plan = Optimizer(fusing: optimizes).plan(for: image.node, transfer: format.transfer)
-    materialiseCaches(plan, region)
+    allocateCaches(plan, region)
     try sink.begin(width: region.width, height: region.height, format: format)
     try stream(plan, region, format, sink)
     // A source still being decoded may yet fail (a truncated file): never finish on it.
@@ -68,14 +68,44 @@ public struct Renderer: Sendable {
 
   // MARK: Intermediates
 
-  /// Sizes every cache the render will read to exactly the region its readers need; workers
-  /// then fill them band by band as the tiles that read them are rendered.
-  private func materialiseCaches(_ plan: Plan, _ rect: Rect) {
-    if rect.isEmpty { return }
-    for (input, region) in plan.inputs(for: rect) {
-      materialiseCaches(input, region.intersection(input.extent))
+  /// The region `rect` of `plan` needs of each cache below it.
+  static func cacheRequests(_ plan: Plan, _ rect: Rect) -> [ObjectIdentifier: (CachePlan, Rect)] {
+    var result: [ObjectIdentifier: (CachePlan, Rect)] = [:]
+    func visit(_ plan: Plan, _ rect: Rect) {
+      if rect.isEmpty || rect.isInfinite { return }
+      if let cache = plan as? CachePlan { result[ObjectIdentifier(cache)] = (cache, rect) }
+      for (input, region) in plan.inputs(for: rect) { visit(input, region.intersection(input.extent)) }
     }
-    if let cache = plan as? CachePlan, !rect.isInfinite { cache.allocate(rect) }
+    visit(plan, rect)
+    return result
+  }
+
+  /// Sizes every cache the render reads: its region is what the whole output needs of it; its
+  /// storage holds the rows that the bands in flight can need at once (see ``CachePlan``).
+  private func allocateCaches(_ plan: Plan, _ region: Rect) {
+    let whole = Self.cacheRequests(plan, region)
+    if whole.isEmpty { return }
+    let first = Self.cacheRequests(plan, band(0, of: region))
+    let second = Self.cacheRequests(plan, band(1, of: region))
+    let inFlight = ringSlots + 2
+    for (key, (cache, rect)) in whole {
+      let height = first[key]?.1.height ?? rect.height
+      let step = max(Self.bandHeight, (second[key]?.1.minY ?? rect.maxY) - (first[key]?.1.minY ?? rect.minY))
+      cache.allocate(rect, rows: height + inFlight * step + 2 * CachePlan.bandHeight)
+    }
+  }
+
+  /// Tells the caches which rows the output rows from `row` on will never read.
+  private func retireCaches(_ plan: Plan, below row: Int, of region: Rect) {
+    let rest = Rect(x: region.minX, y: row, width: region.width, height: region.maxY - row)
+    for (cache, rect) in Self.cacheRequests(plan, rest).values { cache.retire(rowsAbove: rect.minY) }
+  }
+
+  private var ringSlots: Int { max(2, 2 * threadCount) }
+
+  private func band(_ index: Int, of region: Rect) -> Rect {
+    let y = min(region.minY + index * Self.bandHeight, region.maxY - 1)
+    return Rect(x: region.minX, y: y, width: region.width, height: min(Self.bandHeight, region.maxY - y))
   }
 
   // MARK: Streaming output
@@ -86,7 +116,7 @@ public struct Renderer: Sendable {
     let bandHeight = Self.bandHeight
     let bands = (region.height + bandHeight - 1) / bandHeight
     let bytesPerRow = region.width * format.bytesPerPixel
-    let ring = BandRing(slots: max(2, 2 * threadCount), bytes: bandHeight * bytesPerRow, bands: bands)
+    let ring = BandRing(slots: ringSlots, bytes: bandHeight * bytesPerRow, bands: bands)
     let opaque = plan.isOpaque && plan.extent.contains(region)
     let threads = threadCount
     let group = DispatchGroup()
@@ -106,7 +136,9 @@ public struct Renderer: Sendable {
               }
             }
           }
-          ring.finish(band)
+          if let finished = ring.finish(band) {
+            retireCaches(plan, below: region.minY + finished * bandHeight, of: region)
+          }
         }
       }
     }
@@ -138,6 +170,7 @@ final class BandRing: @unchecked Sendable {
   private let bands: Int
   private var next = 0
   private var released = 0
+  private var rendered = 0
   private var done: [Bool]
   private var cancelled = false
 
@@ -163,11 +196,16 @@ final class BandRing: @unchecked Sendable {
     return (next - 1, buffer(next - 1))
   }
 
-  func finish(_ band: Int) {
+  /// Marks `band` rendered; returns how many leading bands are now all rendered when that
+  /// count grew.
+  func finish(_ band: Int) -> Int? {
     condition.lock()
+    defer { condition.unlock() }
     done[band] = true
     condition.broadcast()
-    condition.unlock()
+    let before = rendered
+    while rendered < bands && done[rendered] { rendered += 1 }
+    return rendered > before ? rendered : nil
   }
 
   func wait(for band: Int) -> UnsafeMutableRawPointer {

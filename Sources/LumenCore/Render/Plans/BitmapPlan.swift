@@ -79,17 +79,20 @@ final class BitmapPlan: Plan {
   ) {
     if bitmap.format.hasAlpha {
       for i in 0..<out.count {
-        let a = Float(p[4 * i + 3]) * alphaScale
-        out.red[i] = table[Int(p[4 * i])] * a
-        out.green[i] = table[Int(p[4 * i + 1])] * a
-        out.blue[i] = table[Int(p[4 * i + 2])] * a
+        let o = i &* 4
+        let a = Float(p[o &+ 3]) * alphaScale
+        out.red[i] = table[Int(p[o])] * a
+        out.green[i] = table[Int(p[o &+ 1])] * a
+        out.blue[i] = table[Int(p[o &+ 2])] * a
         out.alpha[i] = a
       }
     } else {
+      // Wrapping index arithmetic: no overflow checks in the loop.
       for i in 0..<out.count {
-        out.red[i] = table[Int(p[3 * i])]
-        out.green[i] = table[Int(p[3 * i + 1])]
-        out.blue[i] = table[Int(p[3 * i + 2])]
+        let o = i &* 3
+        out.red[i] = table[Int(p[o])]
+        out.green[i] = table[Int(p[o &+ 1])]
+        out.blue[i] = table[Int(p[o &+ 2])]
         out.alpha[i] = 1
       }
     }

@@ -1,0 +1,134 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// An intermediate image held in memory because a general kernel reads overlapping
+/// neighbourhoods of it from many tiles.
+///
+/// It is filled on demand in bands of rows, each band exactly once by whichever worker first
+/// needs it, so filling overlaps with decoding before it and encoding after it; what a band
+/// holds never depends on the thread that filled it. Storage is a ring of bands: the renderer
+/// reports which rows no tile will read again, and their memory takes later bands, so a blur of
+/// a 24 MP photo holds a few hundred rows instead of the whole image.
+final class CachePlan: Plan, @unchecked Sendable {
+  let input: Plan
+  var extent: Rect { input.extent }
+  var isOpaque: Bool { input.isOpaque }
+  var transfer: Transfer { input.transfer }
+  var isCheap: Bool { true }
+  var children: [Plan] { [input] }
+
+  static let bandHeight = 16
+  static let chunkWidth = 512
+  private(set) var region = Rect.empty
+  private var memory: UnsafeMutableRawPointer?
+  /// Rows of storage: a multiple of the band height, at most the region's height.
+  private var capacity = 0
+  private var planes: [UnsafeMutablePointer<Float>] = []
+  private let condition = NSCondition()
+  private enum Band { case empty, filling, done }
+  private var bands: [Band] = []
+  /// Bands below this index will not be read again; their storage may be reused.
+  private var retired = 0
+
+  init(_ input: Plan) { self.input = input }
+
+  deinit { memory?.deallocate() }
+
+  /// Reserves storage for `rows` rows of `region` (all of it by default); `region` must cover
+  /// everything later asked of the cache.
+  func allocate(_ region: Rect, rows: Int? = nil) {
+    let b = Self.bandHeight
+    capacity = min((rows ?? region.height) + b - 1, region.height + b - 1) / b * b
+    let floats = max(4 * capacity * region.width, 1)
+    let bytes = floats * MemoryLayout<Float>.size
+    // Large intermediates: 2 MB-aligned huge pages cut the page faults of first touch.
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 1 << 21)
+    madvise(raw, bytes, MADV_HUGEPAGE)
+    memory = raw
+    let base = raw.bindMemory(to: Float.self, capacity: floats)
+    planes = (0..<4).map { base + $0 * capacity * region.width }
+    self.region = region
+    bands = Array(repeating: .empty, count: (region.height + b - 1) / b)
+  }
+
+  func inputs(for rect: Rect) -> [(Plan, Rect)] { [(input, rect)] }
+
+  /// The storage of rows `rect` when they are contiguous in the ring.
+  private func window(_ rect: Rect) -> Tile? {
+    let first = (rect.minY - region.minY) % capacity
+    guard first + rect.height <= capacity else { return nil }
+    let offset = first * region.width + (rect.minX - region.minX)
+    return Tile(
+      rect: rect, rowStride: region.width, red: planes[0] + offset, green: planes[1] + offset,
+      blue: planes[2] + offset, alpha: planes[3] + offset)
+  }
+
+  func view(of rect: Rect, pool: TilePool) -> Tile? {
+    guard region.contains(rect), !rect.isEmpty, rect.height <= capacity else { return nil }
+    guard let window = window(rect) else { return nil }
+    fill(rows: rect.minY..<rect.maxY, pool: pool)
+    return window
+  }
+
+  func evaluate(into tile: Tile, pool: TilePool) {
+    let rect = tile.rect
+    guard region.contains(rect), !rect.isEmpty, rect.height <= capacity else {
+      return input.evaluate(into: tile, pool: pool)
+    }
+    fill(rows: rect.minY..<rect.maxY, pool: pool)
+    for y in rect.minY..<rect.maxY {
+      if let row = window(Rect(x: rect.minX, y: y, width: rect.width, height: 1)) {
+        tile.copy(from: row)
+      }
+    }
+  }
+
+  /// Rows above `row` will not be read again.
+  func retire(rowsAbove row: Int) {
+    let band = (row - region.minY) / Self.bandHeight
+    condition.lock()
+    if band > retired {
+      retired = min(band, bands.count)
+      condition.broadcast()
+    }
+    condition.unlock()
+  }
+
+  /// Makes sure the bands covering `rows` are filled: first fills every unclaimed one here,
+  /// then waits for those that other workers claimed, so no worker idles while work remains.
+  private func fill(rows: Range<Int>, pool: TilePool) {
+    let first = (rows.lowerBound - region.minY) / Self.bandHeight
+    let last = (rows.upperBound - 1 - region.minY) / Self.bandHeight
+    for band in first...last where claim(band) {
+      let y = region.minY + band * Self.bandHeight
+      let height = min(Self.bandHeight, region.maxY - y)
+      // In chunks whose input tiles stay in L2.
+      for x in stride(from: region.minX, to: region.maxX, by: Self.chunkWidth) {
+        let chunk = Rect(x: x, y: y, width: min(Self.chunkWidth, region.maxX - x), height: height)
+        if let storage = window(chunk) { input.evaluate(into: storage, pool: pool) }
+      }
+      condition.lock()
+      bands[band] = .done
+      condition.broadcast()
+      condition.unlock()
+    }
+    condition.lock()
+    while bands[first...last].contains(where: { $0 != .done }) { condition.wait() }
+    condition.unlock()
+  }
+
+  /// Marks `band` as being filled by the caller, if nobody has claimed it yet, once the band
+  /// whose storage it takes is retired.
+  private func claim(_ band: Int) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    let ringBands = capacity / Self.bandHeight
+    while bands[band] == .empty && band - ringBands >= retired { condition.wait() }
+    guard bands[band] == .empty else { return false }
+    bands[band] = .filling
+    return true
+  }
+}
