@@ -25,10 +25,16 @@ final class BitmapPlan: Plan {
     }
     let scale = levels > 1 ? 1 / Float(levels - 1) : 0
     let convert = BitmapPlan.conversion(from: bitmap.format.transfer, to: transfer)
-    table = (0..<levels).map { level in
+    let table = (0..<levels).map { level in
       curves.reduce(convert(Float(level) * scale)) { value, curve in curve.map(value) }
     }
+    self.table = table
+    isPlainScale = table.indices.allSatisfy { table[$0] == Float($0) * scale }
   }
+
+  /// True when the table is just `level / maxLevel`: then a multiply replaces the lookup,
+  /// which vectorises.
+  private let isPlainScale: Bool
 
   /// The transfer the stored samples are converted to before any folded curves.
   private let baseTransfer: Transfer
@@ -85,6 +91,14 @@ final class BitmapPlan: Plan {
         out.green[i] = table[Int(p[o &+ 1])] * a
         out.blue[i] = table[Int(p[o &+ 2])] * a
         out.alpha[i] = a
+      }
+    } else if isPlainScale {
+      for i in 0..<out.count {
+        let o = i &* 3
+        out.red[i] = Float(p[o]) * alphaScale
+        out.green[i] = Float(p[o &+ 1]) * alphaScale
+        out.blue[i] = Float(p[o &+ 2]) * alphaScale
+        out.alpha[i] = 1
       }
     } else {
       // Wrapping index arithmetic: no overflow checks in the loop.
