@@ -66,6 +66,10 @@ public struct SeparablePass: GeneralKernel {
     let rect = output.rect
     let n = rect.width
     let uniform = if case .uniform = taps { true } else { false }
+    // Per-output windows (table taps): where each starts in the row and in the weights.
+    let width = taps.width
+    let starts = uniform ? [] : (0..<n).map { taps.first(rect.minX + $0) - input.rect.minX }
+    let offsets = uniform ? [] : (0..<n).map { taps.weightOffset(rect.minX + $0) }
     for y in rect.minY..<rect.maxY {
       let out = output.row(y)
       let planes = zip(out.planes, input.row(y).planes).prefix(input.isOpaque ? 3 : 4)
@@ -78,10 +82,10 @@ public struct SeparablePass: GeneralKernel {
       } else {
         for (o, s) in planes {
           for x in 0..<n {
-            let w = weights + taps.weightOffset(rect.minX + x)
-            let src = s + (taps.first(rect.minX + x) - input.rect.minX)
+            let w = weights + offsets[x]
+            let src = s + starts[x]
             var sum: Float = 0
-            for k in 0..<taps.width { sum += w[k] * src[k] }
+            for k in 0..<width { sum += w[k] * src[k] }
             o[x] = sum
           }
         }
