@@ -89,3 +89,22 @@ import Testing
     #expect(object?["width"] == "600" && object?["height"] == "400" && object?["format"] == "jpeg")
   }
 }
+
+@Suite struct DeterminismTests {
+  @Test func sameBytesForAnyThreadCountAndEveryRun() throws {
+    let dir = try CLI.scratch()
+    let sample = CLI.packageRoot.appendingPathComponent("samples/coffee.jpg").path
+    let edits = [
+      "--filter", "gaussianBlur sigma=9", "--filter", "contrast amount=1.3", "--filter",
+      "rotate angle=7", "--filter", "sharpen radius=2 amount=0.8", "--filter", "resize width=500",
+    ]
+    var outputs: [Data] = []
+    for threads in ["1", "2", "5", "2"] {
+      let out = dir.appendingPathComponent("out-\(outputs.count).jpg")
+      let result = try CLI.run(["render", sample, "-o", out.path, "--threads", threads] + edits)
+      #expect(result.status == 0, "\(result.errors)")
+      outputs.append(try Data(contentsOf: out))
+    }
+    #expect(Set(outputs).count == 1)
+  }
+}

