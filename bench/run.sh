@@ -72,9 +72,9 @@ for workload in transcode chain preview blur; do
   done
 done
 
-python3 - "$OUT" "$RESULTS" <<'PY'
-import json, sys, os
-out, results = sys.argv[1], sys.argv[2]
+python3 - "$OUT" "$RESULTS" "$ONLY" <<'PY'
+import json, sys, os, re
+out, results, only = sys.argv[1], sys.argv[2], sys.argv[3]
 rss = {}
 for line in open(results):
     w, name, kb = line.rstrip("\n").split("\t")
@@ -83,7 +83,7 @@ print("| workload | tool | median s | ratio to fastest peer | peak RSS MB |")
 print("|---|---|---:|---:|---:|")
 for w in ["transcode", "chain", "preview", "blur"]:
     path = os.path.join(out, w + ".json")
-    if not os.path.exists(path):
+    if not re.search(only, w) or not os.path.exists(path):
         continue
     rows = [(r["command"], r["median"]) for r in json.load(open(path))["results"]]
     best = min(m for name, m in rows if name != "lumen")

@@ -60,6 +60,13 @@ extension Image {
         isOpaque: kernel.preservesOpacity && inputs.allSatisfy(\.isOpaque)))
   }
 
+  /// An image that a general kernel computes from nothing but pixel positions (gradients,
+  /// masks, patterns); its extent is `kernel.extent(forInputExtents: [])`.
+  public init(generator kernel: some GeneralKernel, isOpaque: Bool = false) {
+    self.init(
+      Node(.general(kernel), [], extent: kernel.extent(forInputExtents: []), isOpaque: isOpaque))
+  }
+
   /// This image composited over `background` with `kernel` (source-over by default).
   public func composited(over background: Image, using kernel: some BlendKernel = SourceOver())
     -> Image

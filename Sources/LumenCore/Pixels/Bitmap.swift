@@ -62,16 +62,11 @@ public struct Bitmap: Sendable {
     width: Int, height: Int, format: PixelFormat,
     fill: (UnsafeMutableRawBufferPointer) throws -> Void
   ) rethrows {
-    self.width = width
-    self.height = height
-    self.format = format
-    self.bytesPerRow = width * format.bytesPerPixel
-    self.storage = PixelStorage(byteCount: bytesPerRow * height)
-    self.progress = nil
+    self.init(width: width, height: height, format: format, progress: nil)
     try fill(storage.bytes)
   }
 
-  init(width: Int, height: Int, format: PixelFormat, progress: RowProgress) {
+  init(width: Int, height: Int, format: PixelFormat, progress: RowProgress?) {
     self.width = width
     self.height = height
     self.format = format

@@ -52,8 +52,9 @@ public struct Vignette: Filter {
     guard !image.extent.isInfinite else {
       throw .invalidGeometry(filter: Self.descriptor.name, reason: "the image has no finite extent")
     }
-    let mask = Image(color: .white).applying(
-      MaskKernel(bounds: image.extent, radius: Float(radius), falloff: Float(falloff)))
+    let mask = Image(
+      generator: MaskKernel(bounds: image.extent, radius: Float(radius), falloff: Float(falloff)),
+      isOpaque: true)
     return mask.composited(over: image, using: Darken(intensity: Float(intensity)))
   }
 
@@ -66,9 +67,8 @@ public struct Vignette: Filter {
     func extent(forInputExtents extents: [Rect]) -> Rect { bounds }
 
     /// The constant input is never read; one pixel keeps the renderer's bookkeeping simple.
-    func regionOfInterest(for rect: Rect, input index: Int) -> Rect {
-      Rect(x: rect.minX, y: rect.minY, width: 1, height: 1)
-    }
+    /// A generator: there are no inputs.
+    func regionOfInterest(for rect: Rect, input index: Int) -> Rect { .empty }
 
     func apply(inputs: [Tile], output: Tile) {
       let cx = Float(bounds.minX) + Float(bounds.width) / 2
