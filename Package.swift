@@ -4,7 +4,7 @@ import PackageDescription
 /// Hot pixel loops are vectorised by LLVM; AVX2 (Haswell and newer) doubles their throughput
 /// on x86-64 (see bench/NOTES.md). Other architectures use the toolchain's default.
 let vectorised: [SwiftSetting] = [
-  .unsafeFlags(["-target-cpu", "haswell"], .when(platforms: [.linux])),
+  .unsafeFlags(["-target-cpu", "haswell"], .when(platforms: [.linux]))
 ]
 
 let package = Package(

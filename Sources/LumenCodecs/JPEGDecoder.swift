@@ -72,7 +72,8 @@ enum JPEGDecoder {
     init(_ bytes: UnsafeRawBufferPointer, copying: Bool = false) throws(CodecError.Problem) {
       var source = bytes
       if copying {
-        let owned = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
+        let owned = UnsafeMutableRawBufferPointer.allocate(
+          byteCount: max(bytes.count, 1), alignment: 16)
         owned.copyMemory(from: bytes)
         copy = owned
         source = UnsafeRawBufferPointer(owned)

@@ -32,7 +32,9 @@ struct Arguments {
   func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
     guard let text = value(name) else { return nil }
     guard let number = Int(text), range.contains(number) else {
-      throw UsageError("--\(name) must be a whole number in \(range.lowerBound)...\(range.upperBound), not \"\(text)\"")
+      throw UsageError(
+        "--\(name) must be a whole number in \(range.lowerBound)...\(range.upperBound), not \"\(text)\""
+      )
     }
     return number
   }

@@ -8,8 +8,13 @@ import LumenFilters
 enum DemoCommand {
   /// Named edits, each a list of filter descriptions as `lumen render --filter` takes them.
   static let edits: [(name: String, filters: [String])] = [
-    ("warm-contrast", ["gamma power=1.111", "contrast amount=1.2", "brightness amount=0.05",
-                       "saturation amount=1.3", "temperature amount=0.3"]),
+    (
+      "warm-contrast",
+      [
+        "gamma power=1.111", "contrast amount=1.2", "brightness amount=0.05",
+        "saturation amount=1.3", "temperature amount=0.3",
+      ]
+    ),
     ("sepia-vignette", ["sepia intensity=0.9", "vignette intensity=0.8"]),
     ("mono-sharp", ["monochrome intensity=1", "sharpen radius=2 amount=1"]),
     ("soft-blur", ["gaussianBlur sigma=4"]),
@@ -23,7 +28,9 @@ enum DemoCommand {
     let out = URL(fileURLWithPath: args.value("out") ?? "out")
     try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
     let inputs = try FileManager.default.contentsOfDirectory(atPath: samples.path)
-      .filter { ["jpg", "jpeg", "png", "webp", "heic"].contains(($0 as NSString).pathExtension.lowercased()) }
+      .filter {
+        ["jpg", "jpeg", "png", "webp", "heic"].contains(($0 as NSString).pathExtension.lowercased())
+      }
       .sorted()
     guard !inputs.isEmpty else { throw UsageError("no sample photos in \(samples.path)") }
     for file in inputs {
@@ -35,8 +42,10 @@ enum DemoCommand {
         let start = Date()
         try photo.export(try photo.image.filtered(by: filters), to: target, overwrite: true)
         let info = try ImageFile.info(target)
-        print(String(format: "wrote %@ (%dx%d, %.0f ms): %@", target.path, info.width, info.height,
-                     Date().timeIntervalSince(start) * 1000, edit.filters.joined(separator: " | ")))
+        print(
+          String(
+            format: "wrote %@ (%dx%d, %.0f ms): %@", target.path, info.width, info.height,
+            Date().timeIntervalSince(start) * 1000, edit.filters.joined(separator: " | ")))
       }
     }
   }

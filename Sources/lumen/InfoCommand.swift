@@ -19,7 +19,9 @@ enum InfoCommand {
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         print(String(decoding: data, as: UTF8.self))
       } else {
-        for (key, value) in fields { print("\(key.padding(toLength: 12, withPad: " ", startingAt: 0)) \(value)") }
+        for (key, value) in fields {
+          print("\(key.padding(toLength: 12, withPad: " ", startingAt: 0)) \(value)")
+        }
         print()
       }
     }

@@ -16,7 +16,8 @@ enum RenderCommand {
 
   static func run(_ words: [String]) throws {
     let args = try Arguments(
-      words, valued: ["o", "output", "filter", "f", "size", "quality", "q", "threads", "max-megapixels"],
+      words,
+      valued: ["o", "output", "filter", "f", "size", "quality", "q", "threads", "max-megapixels"],
       switches: ["progressive", "444", "lossless", "strip-gps", "keep-profile", "overwrite"])
     guard args.positional.count == 1, let input = args.positional.first else {
       throw UsageError("render needs exactly one input file\n\(usage)")
@@ -43,7 +44,8 @@ enum RenderCommand {
     let options = EncodeOptions(
       quality: quality, chroma: args.has("444") ? .s444 : .s420,
       progressive: args.has("progressive"), lossless: args.has("lossless"),
-      profile: args.has("keep-profile") ? photo.decoded.iccProfile.map { .keepSource($0) } ?? .sRGB : .sRGB,
+      profile: args.has("keep-profile")
+        ? photo.decoded.iccProfile.map { .keepSource($0) } ?? .sRGB : .sRGB,
       stripGPS: args.has("strip-gps"))
     var renderer = Renderer()
     if let threads { renderer.threadCount = threads }

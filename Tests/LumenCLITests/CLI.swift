@@ -29,7 +29,8 @@ enum CLI {
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = packageRoot
-    let out = Pipe(), err = Pipe()
+    let out = Pipe()
+    let err = Pipe()
     process.standardOutput = out
     process.standardError = err
     try process.run()

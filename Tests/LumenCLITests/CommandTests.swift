@@ -52,7 +52,8 @@ import Testing
     let out = try CLI.scratch().appendingPathComponent("out.jpg")
     // A 2400x1600 (3.8 MP) image against a 1 MP limit.
     let big = try CLI.scratch().appendingPathComponent("big.png")
-    #expect(try CLI.run("render", sample, "-o", big.path, "--filter", "resize width=2400").status == 0)
+    #expect(
+      try CLI.run("render", sample, "-o", big.path, "--filter", "resize width=2400").status == 0)
     let result = try CLI.run("render", big.path, "-o", out.path, "--max-megapixels", "1")
     #expect(result.status == 1)
     #expect(result.errors.contains("big.png") && result.errors.contains("limit"))
@@ -74,9 +75,11 @@ import Testing
     #expect(result.status == 0)
     let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
     let text = result.output
-    for name in ["exposure", "brightness", "contrast", "saturation", "vibrance", "gamma", "temperature",
-                 "tint", "colorMatrix", "sepia", "monochrome", "invert", "gaussianBlur", "sharpen",
-                 "vignette", "pixellate", "crop", "rotate", "flip", "straighten", "resize"] {
+    for name in [
+      "exposure", "brightness", "contrast", "saturation", "vibrance", "gamma", "temperature",
+      "tint", "colorMatrix", "sepia", "monochrome", "invert", "gaussianBlur", "sharpen",
+      "vignette", "pixellate", "crop", "rotate", "flip", "straighten", "resize",
+    ] {
       #expect(text.contains("\"\(name)\""), "\(name) missing")
     }
     #expect(json is [Any] || json is [String: Any])
@@ -85,7 +88,8 @@ import Testing
   @Test func infoDescribesTheFile() throws {
     let result = try CLI.run("info", sample, "--json")
     #expect(result.status == 0)
-    let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: String]
+    let object =
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: String]
     #expect(object?["width"] == "600" && object?["height"] == "400" && object?["format"] == "jpeg")
   }
 }

@@ -60,12 +60,14 @@ struct Wave: ImageFilter {
 
   @Test func waveShiftsRowsByTheFormula() throws {
     let source = try Photo(contentsOf: sample).image
-    let waved = try Renderer().bitmap(of: source.filtered(by: Wave(amplitude: 5, wavelength: 40)), format: .rgb8)
+    let waved = try Renderer().bitmap(
+      of: source.filtered(by: Wave(amplitude: 5, wavelength: 40)), format: .rgb8)
     let original = try Renderer().bitmap(of: source, format: .rgb8)
     // Row 10 (centre 10.5): shift 5 sin(2 pi 10.5 / 40) = 4.98 -> output x reads input x + 4.98.
     let shift = 5 * sin(2 * Double.pi * 10.5 / 40)
     #expect(abs(shift - 4.98) < 0.01)
-    let expected = original.sample(x: 205, y: 10), got = waved.sample(x: 200, y: 10)
+    let expected = original.sample(x: 205, y: 10)
+    let got = waved.sample(x: 200, y: 10)
     #expect(zip(expected, got).allSatisfy { abs($0 - $1) < 0.03 })
     #expect(waved.width == original.width && waved.height == original.height)
   }

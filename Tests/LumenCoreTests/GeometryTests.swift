@@ -69,9 +69,12 @@ import Testing
   }
 
   @Test func resizingAFlatColourKeepsIt() throws {
-    let flat = Bitmap(width: 97, height: 61, format: .rgb8) { $0.initializeMemory(as: UInt8.self, repeating: 77) }
+    let flat = Bitmap(width: 97, height: 61, format: .rgb8) {
+      $0.initializeMemory(as: UInt8.self, repeating: 77)
+    }
     for filter in ResamplingFilter.allCases {
-      let out = try Renderer().bitmap(of: Image(bitmap: flat).resized(width: 40, height: 150, filter: filter), format: .rgb8)
+      let out = try Renderer().bitmap(
+        of: Image(bitmap: flat).resized(width: 40, height: 150, filter: filter), format: .rgb8)
       #expect(Set(bytes(out)) == [77], "\(filter)")
     }
   }

@@ -11,7 +11,9 @@ import Testing
     }
   }
   struct Gain: ColorKernel {
-    func apply(_ c: RGBA) -> RGBA { RGBA(red: c.red * 1.5, green: c.green, blue: c.blue * 0.8, alpha: c.alpha) }
+    func apply(_ c: RGBA) -> RGBA {
+      RGBA(red: c.red * 1.5, green: c.green, blue: c.blue * 0.8, alpha: c.alpha)
+    }
   }
 
   @Test func fusedChainEqualsUnfusedEvaluation() throws {
@@ -34,7 +36,8 @@ import Testing
 
   @Test func mergedTransformsEqualTheComposedTransform() throws {
     let source = Image(bitmap: testBitmap(width: 200, height: 150))
-    let a = AffineTransform(rotationAngle: 0.2), b = AffineTransform(scaleX: 0.7, y: 0.9)
+    let a = AffineTransform(rotationAngle: 0.2)
+    let b = AffineTransform(scaleX: 0.7, y: 0.9)
     let chained = source.transformed(by: a).transformed(by: b)
     let composed = source.transformed(by: a.concatenating(b))
     let rect = Rect(x: 10, y: 20, width: 100, height: 100)
@@ -47,7 +50,8 @@ import Testing
     let a = ColorMatrix(red: [0.5, 0.2, 0, 0], green: [0, 1, 0.3, 0], bias: [0.1, 0, 0, 0])
     let b = ColorMatrix(red: [1, 0, 0.4, 0], blue: [0.2, 0, 1, 0], bias: [0, 0.05, 0, 0])
     let c = RGBA(red: 0.3, green: 0.6, blue: 0.9, alpha: 1)
-    let direct = b.apply(a.apply(c)), merged = a.followed(by: b).apply(c)
+    let direct = b.apply(a.apply(c))
+    let merged = a.followed(by: b).apply(c)
     #expect(abs(direct.red - merged.red) < 1e-6 && abs(direct.green - merged.green) < 1e-6)
     #expect(abs(direct.blue - merged.blue) < 1e-6 && abs(direct.alpha - merged.alpha) < 1e-6)
   }
@@ -63,14 +67,19 @@ import Testing
   @Test func encodeDecodeAroundLinearKernelsMatchesTheFormula() throws {
     // A linear-light gain on an sRGB source: decode, multiply, encode.
     let bitmap = testBitmap(width: 50, height: 10)
-    let out = try Renderer().bitmap(of: Image(bitmap: bitmap).applying(Gain()), format: encodedFloat)
+    let out = try Renderer().bitmap(
+      of: Image(bitmap: bitmap).applying(Gain()), format: encodedFloat)
     func decode(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
-    func encode(_ l: Double) -> Double { l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1 / 2.4) - 0.055 }
+    func encode(_ l: Double) -> Double {
+      l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1 / 2.4) - 0.055
+    }
     var worst: Double = 0
     for y in 0..<10 {
       for x in 0..<50 {
-        let s = bitmap.sample(x: x, y: y).map(Double.init), o = out.sample(x: x, y: y).map(Double.init)
-        worst = max(worst, abs(o[0] - encode(decode(s[0]) * 1.5)), abs(o[2] - encode(decode(s[2]) * 0.8)))
+        let s = bitmap.sample(x: x, y: y).map(Double.init)
+        let o = out.sample(x: x, y: y).map(Double.init)
+        worst = max(
+          worst, abs(o[0] - encode(decode(s[0]) * 1.5)), abs(o[2] - encode(decode(s[2]) * 0.8)))
       }
     }
     #expect(worst < 2e-6)

@@ -6,14 +6,16 @@ import Testing
 
   @Test func halvingEqualsBoxResampling() throws {
     let halved = try Renderer().bitmap(of: image.halved(), format: encodedFloat)
-    let box = try Renderer().bitmap(of: image.resized(width: 60, height: 45, filter: .box), format: encodedFloat)
+    let box = try Renderer().bitmap(
+      of: image.resized(width: 60, height: 45, filter: .box), format: encodedFloat)
     #expect(halved.width == 60 && halved.height == 45)
     #expect(maxDifference(samples(halved), samples(box)) < 1e-6)
   }
 
   @Test func doublingEqualsBilinearResamplingInside() throws {
     let doubled = try Renderer().bitmap(
-      of: image.clampedToExtent().doubled(extent: Rect(width: 240, height: 180)), format: encodedFloat)
+      of: image.clampedToExtent().doubled(extent: Rect(width: 240, height: 180)),
+      format: encodedFloat)
     let bilinear = try Renderer().bitmap(
       of: image.resized(width: 240, height: 180, filter: .bilinear), format: encodedFloat)
     // Resampling renormalises its window at the edges; doubling reads repeated edge pixels.

@@ -37,7 +37,8 @@ import Testing
 
   @Test func sameBytesWithOneThreadAndWithAll() throws {
     let source = Image(bitmap: testBitmap(width: 1500, height: 700, alpha: true))
-    let image = source
+    let image =
+      source
       .applying(ColorMatrix(red: [1.1, 0, 0, 0], bias: [0.02, 0, 0, 0], transfer: .sRGB))
       .transformed(by: AffineTransform(rotationAngle: 0.3))
       .resized(width: 800, height: 500)
@@ -52,7 +53,9 @@ import Testing
       var rows: [Int] = []
       var began = false, finished = false
       func begin(width: Int, height: Int, format: PixelFormat) { began = true }
-      func write(_ band: RowBand) { rows.append(contentsOf: band.firstRow..<(band.firstRow + band.rowCount)) }
+      func write(_ band: RowBand) {
+        rows.append(contentsOf: band.firstRow..<(band.firstRow + band.rowCount))
+      }
       func finish() { finished = true }
     }
     let sink = Recorder()
@@ -70,7 +73,8 @@ import Testing
       func finish() {}
     }
     #expect(throws: Full.self) {
-      try Renderer().render(Image(bitmap: testBitmap(width: 64, height: 2000)), format: .rgb8, to: Failing())
+      try Renderer().render(
+        Image(bitmap: testBitmap(width: 64, height: 2000)), format: .rgb8, to: Failing())
     }
   }
 }

@@ -8,14 +8,17 @@ func testBitmap(width: Int, height: Int, alpha: Bool = false, seed: UInt32 = 1) 
     let channels = format.channels
     for y in 0..<height {
       for x in 0..<width {
-        var h = UInt32(truncatingIfNeeded: x &* 73_856_093) ^ UInt32(truncatingIfNeeded: y &* 19_349_663) ^ seed
+        var h =
+          UInt32(truncatingIfNeeded: x &* 73_856_093) ^ UInt32(truncatingIfNeeded: y &* 19_349_663)
+          ^ seed
         h = (h ^ (h >> 13)) &* 0x5bd1_e995
         let noise = Int(h >> 27)
         let base = (y * width + x) * channels
         bytes[base] = UInt8((x * 255 / max(1, width - 1) + noise) & 0xFF)
         bytes[base + 1] = UInt8((y * 255 / max(1, height - 1)) & 0xFF)
         bytes[base + 2] = UInt8(((x + y) * 3 + noise * 7) & 0xFF)
-        if alpha { bytes[base + 3] = UInt8(1 + (x * 7 + y * 5) % 255) }  // never 0: transparent pixels have no colour
+        // Never 0: fully transparent pixels have no colour to compare.
+        if alpha { bytes[base + 3] = UInt8(1 + (x * 7 + y * 5) % 255) }
       }
     }
   }
@@ -42,7 +45,8 @@ func firstDifference(_ a: Bitmap, _ b: Bitmap) -> String? {
   let (x, y) = (bytes(a), bytes(b))
   guard let i = x.indices.first(where: { x[$0] != y[$0] }) else { return nil }
   let pixel = i / a.format.bytesPerPixel
-  return "pixel (\(pixel % a.width), \(pixel / a.width)): \(a.sample(x: pixel % a.width, y: pixel / a.width)) vs \(b.sample(x: pixel % a.width, y: pixel / a.width))"
+  return
+    "pixel (\(pixel % a.width), \(pixel / a.width)): \(a.sample(x: pixel % a.width, y: pixel / a.width)) vs \(b.sample(x: pixel % a.width, y: pixel / a.width))"
 }
 
 /// Largest difference relative to the magnitude (at least 1) of the values compared.

@@ -23,7 +23,8 @@ enum Oracle {
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = [packageRoot.appendingPathComponent("scripts/oracles/reference_ops.py").path] + arguments
+    process.arguments =
+      [packageRoot.appendingPathComponent("scripts/oracles/reference_ops.py").path] + arguments
     let errors = Pipe()
     process.standardError = errors
     try process.run()
@@ -36,7 +37,8 @@ enum Oracle {
 
   /// A fresh temporary directory for one test.
   static func scratch() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lumen-oracle-\(UUID())")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lumen-oracle-\(UUID())")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
@@ -58,7 +60,8 @@ func psnr(_ a: Bitmap, _ b: Bitmap) -> Double {
   var count = 0
   for y in 0..<a.height {
     for x in 0..<a.width {
-      let p = a.sample(x: x, y: y), q = b.sample(x: x, y: y)
+      let p = a.sample(x: x, y: y)
+      let q = b.sample(x: x, y: y)
       for c in 0..<3 {
         let d = Double(p[c] - q[c]) * 255
         squared += d * d

@@ -31,10 +31,13 @@ import Testing
     let dir = try Oracle.scratch()
     let png = try Oracle.samplePNG(photo, in: dir)
     let source = try ImageFile.read(png).bitmap
-    for (w, h) in [(source.width / 3, source.height / 3), (source.width * 2 - 7, source.height + 31)] {
+    for (w, h) in [
+      (source.width / 3, source.height / 3), (source.width * 2 - 7, source.height + 31),
+    ] {
       let reference = dir.appendingPathComponent("pillow-\(w).png")
       try Oracle.run(["resize", png.path, reference.path, "\(w)", "\(h)", filter])
-      let resize = try FilterRegistry.standard.makeFilter(parsing: "resize width=\(w) height=\(h) filter=\(filter)")
+      let resize = try FilterRegistry.standard.makeFilter(
+        parsing: "resize width=\(w) height=\(h) filter=\(filter)")
       let quality = psnr(try lumen(png, resize), try ImageFile.read(reference).bitmap)
       #expect(quality >= 45, "PSNR \(quality) dB for \(filter) to \(w)x\(h) on \(photo)")
     }

@@ -51,8 +51,10 @@ struct Double2x: GeneralKernel {
 
   /// Output pixel X reads half-size pixels floor(X/2) - 1 ... floor(X/2) + 1.
   func regionOfInterest(for rect: Rect, input index: Int) -> Rect {
-    let x0 = half(rect.minX) - 1, x1 = half(rect.maxX - 1) + 2
-    let y0 = half(rect.minY) - 1, y1 = half(rect.maxY - 1) + 2
+    let x0 = half(rect.minX) - 1
+    let x1 = half(rect.maxX - 1) + 2
+    let y0 = half(rect.minY) - 1
+    let y1 = half(rect.maxY - 1) + 2
     return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 
@@ -73,7 +75,8 @@ struct Double2x: GeneralKernel {
       // Vertically: the two nearest half-size rows, 3/4 for the nearer.
       let h = half(y)
       let (near, far) = y & 1 == 0 ? (h, h - 1) : (h, h + 1)
-      let a = input.row(near, from: x0, count: columns), b = input.row(far, from: x0, count: columns)
+      let a = input.row(near, from: x0, count: columns)
+      let b = input.row(far, from: x0, count: columns)
       for (o, (p, q)) in zip(output.row(y).planes, zip(a.planes, b.planes)) {
         for i in 0..<columns { mixed[i] = 0.75 * p[i] + 0.25 * q[i] }
         // Horizontally: even columns mix i-1 (1/4) and i (3/4), odd ones i (3/4) and i+1.

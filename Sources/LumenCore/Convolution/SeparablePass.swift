@@ -56,7 +56,9 @@ public struct SeparablePass: GeneralKernel {
       let out = output.row(y)
       let src = input.row(taps.first(y), from: rect.minX, count: n)
       for (o, plane) in zip(out.planes, src.planes).prefix(input.isOpaque ? 3 : 4) {
-        Self.accumulate(into: o, count: n, taps: taps.width, weights: w) { plane + $0 * input.rowStride }
+        Self.accumulate(into: o, count: n, taps: taps.width, weights: w) {
+          plane + $0 * input.rowStride
+        }
       }
       if input.isOpaque { out.alpha.update(repeating: 1, count: n) }
     }

@@ -57,10 +57,13 @@ public struct AffineTransform: Hashable, Sendable {
   public func apply(to rect: Rect) -> Rect {
     if rect.isInfinite { return .infinite }
     let corners = [
-      Point(x: Double(rect.minX), y: Double(rect.minY)), Point(x: Double(rect.maxX), y: Double(rect.minY)),
-      Point(x: Double(rect.minX), y: Double(rect.maxY)), Point(x: Double(rect.maxX), y: Double(rect.maxY)),
+      Point(x: Double(rect.minX), y: Double(rect.minY)),
+      Point(x: Double(rect.maxX), y: Double(rect.minY)),
+      Point(x: Double(rect.minX), y: Double(rect.maxY)),
+      Point(x: Double(rect.maxX), y: Double(rect.maxY)),
     ].map(apply(to:))
-    let xs = corners.map(\.x), ys = corners.map(\.y)
+    let xs = corners.map(\.x)
+    let ys = corners.map(\.y)
     // Snap values within 1e-9 of an integer so exact maps keep exact extents.
     func snap(_ v: Double) -> Double { abs(v - v.rounded()) < 1e-9 ? v.rounded() : v }
     return Rect.covering(

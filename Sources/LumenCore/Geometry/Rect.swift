@@ -26,12 +26,16 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   public var maxX: Int { x + width }
   public var maxY: Int { y + height }
   public var isEmpty: Bool { width <= 0 || height <= 0 }
-  public var isInfinite: Bool { width >= Rect.infinite.width / 2 || height >= Rect.infinite.height / 2 }
+  public var isInfinite: Bool {
+    width >= Rect.infinite.width / 2 || height >= Rect.infinite.height / 2
+  }
   public var area: Int { width * height }
 
   public func intersection(_ other: Rect) -> Rect {
-    let x0 = Swift.max(minX, other.minX), y0 = Swift.max(minY, other.minY)
-    let x1 = Swift.min(maxX, other.maxX), y1 = Swift.min(maxY, other.maxY)
+    let x0 = Swift.max(minX, other.minX)
+    let y0 = Swift.max(minY, other.minY)
+    let x1 = Swift.min(maxX, other.maxX)
+    let y1 = Swift.min(maxY, other.maxY)
     guard x1 > x0, y1 > y0 else { return .empty }
     return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
@@ -39,8 +43,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   public func union(_ other: Rect) -> Rect {
     if isEmpty { return other }
     if other.isEmpty { return self }
-    let x0 = Swift.min(minX, other.minX), y0 = Swift.min(minY, other.minY)
-    let x1 = Swift.max(maxX, other.maxX), y1 = Swift.max(maxY, other.maxY)
+    let x0 = Swift.min(minX, other.minX)
+    let y0 = Swift.min(minY, other.minY)
+    let x1 = Swift.max(maxX, other.maxX)
+    let y1 = Swift.max(maxY, other.maxY)
     return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 

@@ -9,7 +9,8 @@ extension Image {
       taps: .resampling(from: 0..<source.extent.width, to: width, filter: filter), transfer: .sRGB)
     let vertical = SeparablePass(
       axis: .vertical,
-      taps: .resampling(from: 0..<source.extent.height, to: height, filter: filter), transfer: .sRGB)
+      taps: .resampling(from: 0..<source.extent.height, to: height, filter: filter), transfer: .sRGB
+    )
     return source.applying(horizontal).applying(vertical)
   }
 

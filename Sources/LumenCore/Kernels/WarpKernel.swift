@@ -38,6 +38,7 @@ extension WarpKernel {
     }
     visit(Double(rect.maxX), Double(rect.maxY))
     guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return .infinite }
-    return Rect.covering(minX: x0, minY: y0, maxX: x1, maxY: y1).insetBy(dx: -2 * step, dy: -2 * step)
+    return Rect.covering(minX: x0, minY: y0, maxX: x1, maxY: y1).insetBy(
+      dx: -2 * step, dy: -2 * step)
   }
 }

@@ -21,7 +21,8 @@ public struct Tile: @unchecked Sendable {
   }
 
   init(
-    rect: Rect, rowStride: Int, red: UnsafeMutablePointer<Float>, green: UnsafeMutablePointer<Float>,
+    rect: Rect, rowStride: Int, red: UnsafeMutablePointer<Float>,
+    green: UnsafeMutablePointer<Float>,
     blue: UnsafeMutablePointer<Float>, alpha: UnsafeMutablePointer<Float>
   ) {
     self.rect = rect
@@ -87,7 +88,8 @@ public struct Tile: @unchecked Sendable {
     let r = rect.intersection(source.rect)
     if r.isEmpty { return }
     for y in r.minY..<r.maxY {
-      let d = row(y, from: r.minX, count: r.width), s = source.row(y, from: r.minX, count: r.width)
+      let d = row(y, from: r.minX, count: r.width)
+      let s = source.row(y, from: r.minX, count: r.width)
       d.red.update(from: s.red, count: r.width)
       d.green.update(from: s.green, count: r.width)
       d.blue.update(from: s.blue, count: r.width)

@@ -33,8 +33,11 @@ struct Optimizer {
         isOpaque: node.isOpaque)
       return converted(blend, to: want)
     case .general(let kernel):
-      let inputs = node.inputs.map { materialisedIfCostly(plan(for: $0, transfer: kernel.transfer)) }
-      let general = GeneralPlan(kernel, inputs: inputs, extent: node.extent, isOpaque: node.isOpaque)
+      let inputs = node.inputs.map {
+        materialisedIfCostly(plan(for: $0, transfer: kernel.transfer))
+      }
+      let general = GeneralPlan(
+        kernel, inputs: inputs, extent: node.extent, isOpaque: node.isOpaque)
       return converted(general, to: want)
     case .crop(let rect):
       return crop(rect, node.inputs[0], transfer: want)
@@ -70,7 +73,8 @@ struct Optimizer {
   }
 
   private func converted(_ plan: Plan, to want: Transfer) -> Plan {
-    plan.transfer == want ? plan : chain([conversion(to: want)], over: plan, isOpaque: plan.isOpaque)
+    plan.transfer == want
+      ? plan : chain([conversion(to: want)], over: plan, isOpaque: plan.isOpaque)
   }
 
   /// A colour chain, merged with a chain below it when fusing.
@@ -86,7 +90,8 @@ struct Optimizer {
       if let source = input as? BitmapPlan, source.canFoldCurves {
         let curves = Array(steps.prefix { $0 is any ToneCurve }.compactMap { $0 as? any ToneCurve })
         if !curves.isEmpty {
-          input = source.folding(curves, resultTransfer: Self.outputTransfer(of: curves, after: source.transfer))
+          input = source.folding(
+            curves, resultTransfer: Self.outputTransfer(of: curves, after: source.transfer))
           steps.removeFirst(curves.count)
         }
       }
@@ -101,7 +106,8 @@ struct Optimizer {
     return result
   }
 
-  private static func outputTransfer(of steps: [any ColorKernel], after input: Transfer) -> Transfer {
+  private static func outputTransfer(of steps: [any ColorKernel], after input: Transfer) -> Transfer
+  {
     steps.reduce(input) { current, step in
       switch step {
       case is EncodeSRGB: .sRGB
@@ -163,7 +169,8 @@ struct Optimizer {
           .crop(rect), [input.inputs[0]], extent: rect.intersection(input.inputs[0].extent),
           isOpaque: input.inputs[0].isOpaque)
         return plan(
-          for: Node(input.operation, [croppedInput], extent: croppedInput.extent, isOpaque: input.isOpaque),
+          for: Node(
+            input.operation, [croppedInput], extent: croppedInput.extent, isOpaque: input.isOpaque),
           transfer: want)
       case .crop(let inner):
         return crop(rect.intersection(inner), input.inputs[0], transfer: want)

@@ -5,7 +5,9 @@ enum Quantizer {
   @usableFromInline static let magic: Float = 12_582_912
 
   /// Writes a span (premultiplied, in the format's transfer) as interleaved samples to `out`.
-  static func store(_ span: PixelSpan, opaque: Bool, to out: UnsafeMutableRawPointer, format: PixelFormat) {
+  static func store(
+    _ span: PixelSpan, opaque: Bool, to out: UnsafeMutableRawPointer, format: PixelFormat
+  ) {
     if !opaque { Premultiplication.unpremultiply(span) }
     switch format.sample {
     case .uint8:

@@ -74,7 +74,9 @@ public struct Renderer: Sendable {
     func visit(_ plan: Plan, _ rect: Rect) {
       if rect.isEmpty || rect.isInfinite { return }
       if let cache = plan as? CachePlan { result[ObjectIdentifier(cache)] = (cache, rect) }
-      for (input, region) in plan.inputs(for: rect) { visit(input, region.intersection(input.extent)) }
+      for (input, region) in plan.inputs(for: rect) {
+        visit(input, region.intersection(input.extent))
+      }
     }
     visit(plan, rect)
     return result
@@ -90,7 +92,8 @@ public struct Renderer: Sendable {
     let inFlight = ringSlots + 2
     for (key, (cache, rect)) in whole {
       let height = first[key]?.1.height ?? rect.height
-      let step = max(Self.bandHeight, (second[key]?.1.minY ?? rect.maxY) - (first[key]?.1.minY ?? rect.minY))
+      let step = max(
+        Self.bandHeight, (second[key]?.1.minY ?? rect.maxY) - (first[key]?.1.minY ?? rect.minY))
       cache.allocate(rect, rows: height + inFlight * step + 2 * CachePlan.bandHeight)
     }
   }
@@ -98,21 +101,26 @@ public struct Renderer: Sendable {
   /// Tells the caches which rows the output rows from `row` on will never read.
   private func retireCaches(_ plan: Plan, below row: Int, of region: Rect) {
     let rest = Rect(x: region.minX, y: row, width: region.width, height: region.maxY - row)
-    for (cache, rect) in Self.cacheRequests(plan, rest).values { cache.retire(rowsAbove: rect.minY) }
+    for (cache, rect) in Self.cacheRequests(plan, rest).values {
+      cache.retire(rowsAbove: rect.minY)
+    }
   }
 
   private var ringSlots: Int { max(2, 2 * threadCount) }
 
   private func band(_ index: Int, of region: Rect) -> Rect {
     let y = min(region.minY + index * Self.bandHeight, region.maxY - 1)
-    return Rect(x: region.minX, y: y, width: region.width, height: min(Self.bandHeight, region.maxY - y))
+    return Rect(
+      x: region.minX, y: y, width: region.width, height: min(Self.bandHeight, region.maxY - y))
   }
 
   // MARK: Streaming output
 
   /// Workers render bands into a ring of buffers; this thread hands finished bands to the sink
   /// in order, so encoding overlaps with rendering and memory stays bounded.
-  private func stream(_ plan: Plan, _ region: Rect, _ format: PixelFormat, _ sink: some RowSink) throws {
+  private func stream(_ plan: Plan, _ region: Rect, _ format: PixelFormat, _ sink: some RowSink)
+    throws
+  {
     let bandHeight = Self.bandHeight
     let bands = (region.height + bandHeight - 1) / bandHeight
     let bytesPerRow = region.width * format.bytesPerPixel
@@ -184,7 +192,9 @@ final class BandRing: @unchecked Sendable {
 
   deinit { memory.deallocate() }
 
-  private func buffer(_ band: Int) -> UnsafeMutableRawPointer { memory + (band % slots) * slotBytes }
+  private func buffer(_ band: Int) -> UnsafeMutableRawPointer {
+    memory + (band % slots) * slotBytes
+  }
 
   /// The next band to render and its buffer, once a buffer is free; nil when all are claimed.
   func claim() -> (Int, UnsafeMutableRawPointer)? {

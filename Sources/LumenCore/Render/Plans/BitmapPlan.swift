@@ -12,7 +12,10 @@ final class BitmapPlan: Plan {
   /// Tone curves folded into the table; `transfer` is then the encoding after them.
   let curves: [any ToneCurve]
 
-  init(_ bitmap: Bitmap, transfer: Transfer, curves: [any ToneCurve] = [], resultTransfer: Transfer? = nil) {
+  init(
+    _ bitmap: Bitmap, transfer: Transfer, curves: [any ToneCurve] = [],
+    resultTransfer: Transfer? = nil
+  ) {
     self.bitmap = bitmap
     self.curves = curves
     self.transfer = resultTransfer ?? transfer
@@ -44,7 +47,8 @@ final class BitmapPlan: Plan {
 
   /// This source with `more` curves applied after its own, ending in `transfer`.
   func folding(_ more: [any ToneCurve], resultTransfer: Transfer) -> BitmapPlan {
-    BitmapPlan(bitmap, transfer: baseTransfer, curves: curves + more, resultTransfer: resultTransfer)
+    BitmapPlan(
+      bitmap, transfer: baseTransfer, curves: curves + more, resultTransfer: resultTransfer)
   }
 
   static func conversion(from: Transfer, to: Transfer) -> (Float) -> Float {
@@ -63,19 +67,20 @@ final class BitmapPlan: Plan {
     bitmap.waitForRows(area.maxY)
     let bytes = UnsafeRawPointer(bitmap.storage.bytes.baseAddress!)
     table.withUnsafeBufferPointer { table in
-        for y in area.minY..<area.maxY {
-          let out = tile.row(y, from: area.minX, count: area.width)
-          let rowStart = bytes + y * bitmap.bytesPerRow
-            + area.minX * bitmap.format.bytesPerPixel
-          switch bitmap.format.sample {
-          case .uint8:
-            read(rowStart.assumingMemoryBound(to: UInt8.self), out, table.baseAddress!, 1 / 255)
-          case .uint16:
-            read(rowStart.assumingMemoryBound(to: UInt16.self), out, table.baseAddress!, 1 / 65535)
-          case .float32:
-            readFloats(rowStart.assumingMemoryBound(to: Float.self), out)
-          }
+      for y in area.minY..<area.maxY {
+        let out = tile.row(y, from: area.minX, count: area.width)
+        let rowStart =
+          bytes + y * bitmap.bytesPerRow
+          + area.minX * bitmap.format.bytesPerPixel
+        switch bitmap.format.sample {
+        case .uint8:
+          read(rowStart.assumingMemoryBound(to: UInt8.self), out, table.baseAddress!, 1 / 255)
+        case .uint16:
+          read(rowStart.assumingMemoryBound(to: UInt16.self), out, table.baseAddress!, 1 / 65535)
+        case .float32:
+          readFloats(rowStart.assumingMemoryBound(to: Float.self), out)
         }
+      }
     }
   }
 
@@ -147,7 +152,9 @@ final class ConstantPlan: Plan {
   func evaluate(into tile: Tile, pool: TilePool) {
     for y in tile.rect.minY..<tile.rect.maxY {
       let s = tile.row(y)
-      for (plane, value) in zip(s.planes, premultiplied) { plane.update(repeating: value, count: s.count) }
+      for (plane, value) in zip(s.planes, premultiplied) {
+        plane.update(repeating: value, count: s.count)
+      }
     }
   }
 }

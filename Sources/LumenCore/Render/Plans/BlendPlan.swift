@@ -7,7 +7,8 @@ final class BlendPlan: Plan {
   let isOpaque: Bool
   var transfer: Transfer { kernel.transfer }
 
-  init(_ kernel: any BlendKernel, foreground: Plan, background: Plan, extent: Rect, isOpaque: Bool) {
+  init(_ kernel: any BlendKernel, foreground: Plan, background: Plan, extent: Rect, isOpaque: Bool)
+  {
     self.kernel = kernel
     self.foreground = foreground
     self.background = background

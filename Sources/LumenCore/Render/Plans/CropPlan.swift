@@ -22,7 +22,9 @@ final class CropPlan: Plan {
     input.evaluate(into: tile.window(area), pool: pool)
   }
 
-  func view(of rect: Rect, pool: TilePool) -> Tile? { extent.contains(rect) ? input.view(of: rect, pool: pool) : nil }
+  func view(of rect: Rect, pool: TilePool) -> Tile? {
+    extent.contains(rect) ? input.view(of: rect, pool: pool) : nil
+  }
 }
 
 /// The input with its edge pixels repeated outwards (Core Image's `clampedToExtent`).
@@ -39,8 +41,10 @@ final class ClampPlan: Plan {
   private func source(for rect: Rect) -> Rect {
     let e = input.extent
     func clamp(_ v: Int, _ lo: Int, _ hi: Int) -> Int { min(max(v, lo), hi) }
-    let x0 = clamp(rect.minX, e.minX, e.maxX - 1), x1 = clamp(rect.maxX - 1, e.minX, e.maxX - 1)
-    let y0 = clamp(rect.minY, e.minY, e.maxY - 1), y1 = clamp(rect.maxY - 1, e.minY, e.maxY - 1)
+    let x0 = clamp(rect.minX, e.minX, e.maxX - 1)
+    let x1 = clamp(rect.maxX - 1, e.minX, e.maxX - 1)
+    let y0 = clamp(rect.minY, e.minY, e.maxY - 1)
+    let y1 = clamp(rect.maxY - 1, e.minY, e.maxY - 1)
     return Rect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
   }
 

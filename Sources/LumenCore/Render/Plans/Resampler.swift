@@ -19,10 +19,14 @@ enum Resampler {
       case .nearest:
         fetch(Int(xs[i].rounded(.down)), Int(ys[i].rounded(.down)), 1, &acc)
       case .bilinear:
-        let u = xs[i] - 0.5, v = ys[i] - 0.5
-        let x0 = u.rounded(.down), y0 = v.rounded(.down)
-        let fx = Float(u - x0), fy = Float(v - y0)
-        let ix = Int(x0), iy = Int(y0)
+        let u = xs[i] - 0.5
+        let v = ys[i] - 0.5
+        let x0 = u.rounded(.down)
+        let y0 = v.rounded(.down)
+        let fx = Float(u - x0)
+        let fy = Float(v - y0)
+        let ix = Int(x0)
+        let iy = Int(y0)
         fetch(ix, iy, (1 - fx) * (1 - fy), &acc)
         fetch(ix + 1, iy, fx * (1 - fy), &acc)
         fetch(ix, iy + 1, (1 - fx) * fy, &acc)
@@ -49,11 +53,15 @@ final class WarpPlan: Plan {
   let isOpaque: Bool
   let mode: Sampling
   var transfer: Transfer { input.transfer }
-  private let positions: @Sendable (Int, Int, Int, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>) -> Void
+  private let positions:
+    @Sendable (Int, Int, Int, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>) -> Void
   private let roi: @Sendable (Rect) -> Rect
 
   /// An affine map: output = transform(input).
-  init(affine transform: AffineTransform, inverse: AffineTransform, mode: Sampling, input: Plan, extent: Rect, isOpaque: Bool) {
+  init(
+    affine transform: AffineTransform, inverse: AffineTransform, mode: Sampling, input: Plan,
+    extent: Rect, isOpaque: Bool
+  ) {
     self.input = input
     self.extent = extent
     self.isOpaque = isOpaque
@@ -106,7 +114,8 @@ final class WarpPlan: Plan {
     input.withPixels(of: source, pool: pool) { src in
       for y in area.minY..<area.maxY {
         positions(area.minX, y, area.width, xs, ys)
-        Resampler.sample(src, xs: xs, ys: ys, into: tile.row(y, from: area.minX, count: area.width), mode: mode)
+        Resampler.sample(
+          src, xs: xs, ys: ys, into: tile.row(y, from: area.minX, count: area.width), mode: mode)
       }
     }
   }
