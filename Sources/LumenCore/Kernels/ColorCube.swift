@@ -1,0 +1,180 @@
+/// A 3-D colour lookup table: `size`^3 RGB entries on a regular grid over
+/// `domainMin...domainMax` of each channel, red varying fastest (the order of `.cube` files).
+///
+/// Cubes hold looks ("response" filters): they are applied to sRGB-encoded colour, as the
+/// products that made them popular do.
+public struct ColorCube: Sendable, Hashable {
+  public let size: Int
+  /// `3 * size^3` values; entry (r, g, b) starts at `3 * (r + size * (g + size * b))`.
+  public let values: [Float]
+  public let domainMin: SIMD3<Float>
+  public let domainMax: SIMD3<Float>
+
+  /// A cube from its values, or nil when their count is not `3 * size^3`, `size` is below 2,
+  /// a value is not finite, or the domain is empty.
+  public init?(
+    size: Int, values: [Float], domainMin: SIMD3<Float> = .zero, domainMax: SIMD3<Float> = .one
+  ) {
+    guard size >= 2, size <= 256, values.count == 3 * size * size * size,
+      values.allSatisfy(\.isFinite), all(domainMax .> domainMin)
+    else { return nil }
+    self.size = size
+    self.values = values
+    self.domainMin = domainMin
+    self.domainMax = domainMax
+  }
+
+  /// The cube of `transform` sampled at every grid point (colours in 0...1).
+  public init(size: Int, sampling transform: (RGBA) -> RGBA) {
+    let n = max(2, size)
+    var values: [Float] = []
+    values.reserveCapacity(3 * n * n * n)
+    let step = 1 / Float(n - 1)
+    for b in 0..<n {
+      for g in 0..<n {
+        for r in 0..<n {
+          let c = transform(
+            RGBA(red: Float(r) * step, green: Float(g) * step, blue: Float(b) * step))
+          values += [c.red, c.green, c.blue]
+        }
+      }
+    }
+    self.size = n
+    self.values = values
+    self.domainMin = .zero
+    self.domainMax = .one
+  }
+
+  /// The cube that maps every colour to itself.
+  public static func identity(size: Int) -> ColorCube { ColorCube(size: size) { $0 } }
+
+  /// The entry at grid point (r, g, b).
+  public func entry(_ r: Int, _ g: Int, _ b: Int) -> SIMD3<Float> {
+    let i = 3 * (r + size * (g + size * b))
+    return SIMD3(values[i], values[i + 1], values[i + 2])
+  }
+}
+
+/// How a cube is read between its grid points.
+public enum CubeInterpolation: String, Sendable, CaseIterable {
+  /// Weighted mean of the 8 corners of the cell (Adobe, Pillow).
+  case trilinear
+  /// Weighted mean of the 4 corners of the tetrahedron holding the colour (Resolve, ffmpeg,
+  /// OpenColorIO's best): keeps the grey axis exactly on the cube's greys.
+  case tetrahedral
+}
+
+/// Applies a ``ColorCube`` to sRGB-encoded colour, mixed with the original by `intensity`
+/// (0 = unchanged, 1 = the full look), which equals mixing the cube with the identity cube.
+/// Colours outside the cube's domain take the nearest edge of the cube.
+public struct ColorCubeKernel: ColorKernel {
+  public let cube: ColorCube
+  public let interpolation: CubeInterpolation
+  public let intensity: Float
+
+  public init(
+    cube: ColorCube, interpolation: CubeInterpolation = .tetrahedral, intensity: Float = 1
+  ) {
+    self.cube = cube
+    self.interpolation = interpolation
+    self.intensity = intensity
+  }
+
+  public var transfer: Transfer { .sRGB }
+
+  public func apply(_ c: RGBA) -> RGBA {
+    cube.values.withUnsafeBufferPointer { values in
+      let v = mixed(c.red, c.green, c.blue, values.baseAddress!)
+      return RGBA(red: v.x, green: v.y, blue: v.z, alpha: c.alpha)
+    }
+  }
+
+  public func apply(to s: PixelSpan) {
+    cube.values.withUnsafeBufferPointer { values in
+      let base = values.baseAddress!
+      for i in 0..<s.count {
+        let v = mixed(s.red[i], s.green[i], s.blue[i], base)
+        s.red[i] = v.x
+        s.green[i] = v.y
+        s.blue[i] = v.z
+      }
+    }
+  }
+
+  /// The looked-up colour mixed with the original by intensity (at full intensity, exactly the
+  /// cube's colour, even for a NaN input).
+  @inline(__always)
+  private func mixed(_ r: Float, _ g: Float, _ b: Float, _ v: UnsafePointer<Float>) -> SIMD3<Float>
+  {
+    let looked = lookup(r, g, b, v)
+    if intensity == 1 { return looked }
+    let original = SIMD3(r, g, b)
+    return original + intensity * (looked - original)
+  }
+
+  /// The cube's colour for (r, g, b).
+  @inline(__always)
+  private func lookup(_ r: Float, _ g: Float, _ b: Float, _ v: UnsafePointer<Float>) -> SIMD3<Float>
+  {
+    let n = cube.size
+    let last = Float(n - 1)
+    let scale = last / (cube.domainMax - cube.domainMin)
+    @inline(__always) func grid(_ c: Float, _ lo: Float, _ s: Float) -> (Int, Float) {
+      let x = (c - lo) * s
+      let clamped = x > 0 ? (x < last ? x : last) : 0  // also maps NaN to 0
+      let i = min(Int(clamped), n - 2)
+      return (i, clamped - Float(i))
+    }
+    let (ri, fr) = grid(r, cube.domainMin.x, scale.x)
+    let (gi, fg) = grid(g, cube.domainMin.y, scale.y)
+    let (bi, fb) = grid(b, cube.domainMin.z, scale.z)
+    let dr = 3
+    let dg = 3 * n
+    let db = 3 * n * n
+    let o = ri * dr + gi * dg + bi * db
+    @inline(__always) func at(_ offset: Int) -> SIMD3<Float> {
+      SIMD3(v[o + offset], v[o + offset + 1], v[o + offset + 2])
+    }
+    switch interpolation {
+    case .trilinear:
+      let c00 = at(0) + fr * (at(dr) - at(0))
+      let c10 = at(dg) + fr * (at(dg + dr) - at(dg))
+      let c01 = at(db) + fr * (at(db + dr) - at(db))
+      let c11 = at(db + dg) + fr * (at(db + dg + dr) - at(db + dg))
+      let c0 = c00 + fg * (c10 - c00)
+      let c1 = c01 + fg * (c11 - c01)
+      return c0 + fb * (c1 - c0)
+    case .tetrahedral:
+      let c000 = at(0)
+      let c111 = at(dr + dg + db)
+      if fr > fg {
+        if fg > fb {
+          return (1 - fr) * c000 + (fr - fg) * at(dr) + (fg - fb) * at(dr + dg) + fb * c111
+        } else if fr > fb {
+          return (1 - fr) * c000 + (fr - fb) * at(dr) + (fb - fg) * at(dr + db) + fg * c111
+        } else {
+          return (1 - fb) * c000 + (fb - fr) * at(db) + (fr - fg) * at(dr + db) + fg * c111
+        }
+      } else {
+        if fb > fg {
+          return (1 - fb) * c000 + (fb - fg) * at(db) + (fg - fr) * at(dg + db) + fr * c111
+        } else if fb > fr {
+          return (1 - fg) * c000 + (fg - fb) * at(dg) + (fb - fr) * at(dg + db) + fr * c111
+        } else {
+          return (1 - fg) * c000 + (fg - fr) * at(dg) + (fr - fb) * at(dr + dg) + fb * c111
+        }
+      }
+    }
+  }
+}
+
+extension Image {
+  /// The image through `cube` (a look), mixed with the original by `intensity`.
+  public func applying(
+    _ cube: ColorCube, interpolation: CubeInterpolation = .tetrahedral, intensity: Float = 1
+  ) -> Image {
+    intensity == 0
+      ? self
+      : applying(ColorCubeKernel(cube: cube, interpolation: interpolation, intensity: intensity))
+  }
+}
