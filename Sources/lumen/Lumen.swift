@@ -8,6 +8,8 @@ enum Lumen {
       render IN -o OUT [--filter 'NAME key=value']... [--size N] [--quality Q]
       filters [--json]        list the filters with their parameters
       info IN... [--json]     size, format, orientation and colour profile of image files
+      lut ...                 3D LUTs: identity images, conversions (see `lumen lut --help`)
+      looks IN -o SHEET       a contact sheet of the look library applied to IN
       demo [--out DIR]        render the bundled sample photos through several edits
     Run `lumen render --help` for render's options.
     """
@@ -29,6 +31,8 @@ enum Lumen {
       case "filters": try FiltersCommand.run(words)
       case "info": try InfoCommand.run(words)
       case "demo": try DemoCommand.run(words)
+      case "lut": try LutCommand.run(words)
+      case "looks": try LooksCommand.run(words)
       case "help", "--help", "-h": print(usage)
       default: throw UsageError("unknown command \"\(command)\"\n\(usage)")
       }
