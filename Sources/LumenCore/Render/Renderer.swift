@@ -11,7 +11,8 @@ public struct Renderer: Sendable {
   /// The largest output (in pixels) a render may produce.
   public var maxPixelCount: Int
 
-  /// Tiles are at most this wide and `bandHeight` high: 512 x 32 x 16 bytes stays in L2.
+  /// Tiles are at most this wide and `bandHeight` high: 256 x 32 pixels x 16 bytes (128 KB)
+  /// stay in L2 while a chain of kernels runs over them.
   static let tileWidth = 256
   static let bandHeight = 32
 
