@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "LumenCore", targets: ["LumenCore"]),
     .library(name: "LumenCodecs", targets: ["LumenCodecs"]),
     .library(name: "LumenFilters", targets: ["LumenFilters"]),
+    .library(name: "LumenEdit", targets: ["LumenEdit"]),
     .executable(name: "lumen", targets: ["lumen"]),
   ],
   targets: [
@@ -31,11 +32,13 @@ let package = Package(
       dependencies: ["LumenCore", "CJPEG", "CPNG", "CWebP", "CHeif", "CLCMS2", "CLumenShims"],
       swiftSettings: vectorised),
     .target(name: "LumenFilters", dependencies: ["LumenCore"], swiftSettings: vectorised),
+    .target(name: "LumenEdit", dependencies: ["LumenCore"]),
     .executableTarget(name: "lumen", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"]),
 
     .testTarget(name: "LumenCoreTests", dependencies: ["LumenCore"]),
     .testTarget(name: "LumenCodecsTests", dependencies: ["LumenCodecs"]),
     .testTarget(name: "LumenFiltersTests", dependencies: ["LumenFilters", "LumenCodecs"]),
+    .testTarget(name: "LumenEditTests", dependencies: ["LumenEdit"], exclude: ["Fixtures"]),
     .testTarget(name: "LumenCLITests", dependencies: ["LumenCodecs", "LumenFilters"]),
     // Comparisons with independent implementations (libvips, Pillow) through scripts/oracles.
     .testTarget(name: "LumenOracleTests", dependencies: ["LumenCodecs", "LumenFilters"]),

@@ -1,0 +1,175 @@
+import LumenCore
+
+/// A non-destructive edit of one photo: every choice the user made, applied to the original
+/// in a fixed order every time it is rendered, so the original is never modified and the
+/// document plus the original reproduce the output exactly.
+///
+/// The order (orientation, crop and straighten, magic, adjustments, look, focus, vignette,
+/// overlay, layers) is the document's, not the user's: changing one slider never reorders the
+/// others, as in the editors users know. Geometry is normalised to the oriented original, so
+/// one document fits a preview and the full image alike.
+public struct EditDocument: Hashable, Sendable {
+  /// Quarter turns and flips of the original (applied first).
+  public var orientation = EditOrientation()
+  /// The kept part of the oriented image and its straightening; nil keeps everything.
+  public var crop: CropSettings?
+  /// Automatic levels, contrast and white balance computed from the cropped original.
+  public var magic = false
+  public var adjustments = Adjustments()
+  /// A look from the look library, by id, with its intensity.
+  public var look: LookChoice?
+  public var focus: FocusSettings?
+  public var vignette: VignetteSettings?
+  public var overlay: OverlaySettings?
+
+  public init() {}
+
+  /// True when rendering the document returns the original unchanged.
+  public var isIdentity: Bool { self == EditDocument() }
+}
+
+/// Quarter turns (clockwise) and mirroring, applied before everything else.
+public struct EditOrientation: Hashable, Sendable, Codable {
+  /// 0...3 quarter turns clockwise.
+  public var quarterTurns = 0
+  public var flipsHorizontally = false
+  public var flipsVertically = false
+
+  public init(quarterTurns: Int = 0, flipsHorizontally: Bool = false, flipsVertically: Bool = false)
+  {
+    self.quarterTurns = quarterTurns
+    self.flipsHorizontally = flipsHorizontally
+    self.flipsVertically = flipsVertically
+  }
+
+  public var isIdentity: Bool { self == EditOrientation() }
+}
+
+/// The part of the oriented image to keep, as fractions of its width and height, and the
+/// straightening angle.
+public struct CropSettings: Hashable, Sendable, Codable {
+  /// x, y, width, height in 0...1 of the oriented image.
+  public var x = 0.0
+  public var y = 0.0
+  public var width = 1.0
+  public var height = 1.0
+  public var aspect = AspectRatio.free
+  /// Whether the aspect is enforced (a forced crop: the user cannot leave it).
+  public var forcesAspect = false
+  /// Degrees, -45...45; the image is zoomed so that no empty corner shows.
+  public var straighten = 0.0
+
+  public init(
+    x: Double = 0, y: Double = 0, width: Double = 1, height: Double = 1,
+    aspect: AspectRatio = .free, forcesAspect: Bool = false, straighten: Double = 0
+  ) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+    self.aspect = aspect
+    self.forcesAspect = forcesAspect
+    self.straighten = straighten
+  }
+}
+
+/// A crop's aspect ratio preset.
+public enum AspectRatio: Hashable, Sendable, Codable {
+  case free
+  /// width : height, both positive.
+  case ratio(width: Double, height: Double)
+
+  public static let square = AspectRatio.ratio(width: 1, height: 1)
+  public static let fourThree = AspectRatio.ratio(width: 4, height: 3)
+  public static let threeFour = AspectRatio.ratio(width: 3, height: 4)
+  public static let sixteenNine = AspectRatio.ratio(width: 16, height: 9)
+  public static let nineSixteen = AspectRatio.ratio(width: 9, height: 16)
+}
+
+/// The adjustment sliders, each at its identity value by default (PhotoEditor SDK names and
+/// ranges: -1...1, gamma 0.5...2, shadows -2...2).
+public struct Adjustments: Hashable, Sendable {
+  public var brightness = 0.0
+  public var contrast = 0.0
+  public var saturation = 0.0
+  public var exposure = 0.0
+  public var gamma = 1.0
+  public var highlights = 0.0
+  public var shadows = 0.0
+  public var blacks = 0.0
+  public var whites = 0.0
+  public var clarity = 0.0
+  public var temperature = 0.0
+  public var tint = 0.0
+  public var vibrance = 0.0
+  public var sharpness = 0.0
+
+  public init() {}
+}
+
+/// A look from the library and how strongly it applies.
+public struct LookChoice: Hashable, Sendable, Codable {
+  public var id: String
+  /// 0...1; 0 is the original, 1 the full look.
+  public var intensity: Double
+
+  public init(id: String, intensity: Double = 1) {
+    self.id = id
+    self.intensity = intensity
+  }
+}
+
+/// Selective focus: sharp where the user points, blurred elsewhere.
+public struct FocusSettings: Hashable, Sendable, Codable {
+  public enum Mode: String, Hashable, Sendable, Codable, CaseIterable {
+    case radial, linear, mirrored, gaussian
+  }
+  public var mode: Mode
+  /// Centre of the sharp area, normalised to the cropped image.
+  public var x = 0.5
+  public var y = 0.5
+  /// Size of the sharp area as a fraction of the image's shorter side.
+  public var size = 0.3
+  /// Width of the transition as a fraction of the shorter side.
+  public var fade = 0.2
+  /// Blur in the unfocused area, as a fraction of the shorter side (sigma).
+  public var blur = 0.02
+  /// Degrees, for the linear and mirrored modes.
+  public var angle = 0.0
+
+  public init(mode: Mode) { self.mode = mode }
+}
+
+public struct VignetteSettings: Hashable, Sendable, Codable {
+  /// -1...1: positive darkens the corners, negative lightens them.
+  public var intensity = 0.5
+  /// Where the effect starts, as a fraction of the half-diagonal.
+  public var radius = 0.5
+  /// Width of the transition, as a fraction of the half-diagonal.
+  public var falloff = 0.5
+
+  public init(intensity: Double = 0.5, radius: Double = 0.5, falloff: Double = 0.5) {
+    self.intensity = intensity
+    self.radius = radius
+    self.falloff = falloff
+  }
+}
+
+/// An image laid over the edit with a blend mode.
+public struct OverlaySettings: Hashable, Sendable, Codable {
+  public enum BlendMode: String, Hashable, Sendable, Codable, CaseIterable {
+    case normal, multiply, screen, overlay, softLight, hardLight, darken, lighten, colorDodge
+    case colorBurn, difference, exclusion, hue, saturation, color, luminosity
+  }
+  /// The overlay image, a path relative to the document (resolved by the caller).
+  public var image: String
+  public var blendMode: BlendMode
+  /// 0...1
+  public var opacity: Double
+
+  public init(image: String, blendMode: BlendMode = .normal, opacity: Double = 1) {
+    self.image = image
+    self.blendMode = blendMode
+    self.opacity = opacity
+  }
+}
