@@ -32,7 +32,7 @@ let package = Package(
       dependencies: ["LumenCore", "CJPEG", "CPNG", "CWebP", "CHeif", "CLCMS2", "CLumenShims"],
       swiftSettings: vectorised),
     .target(name: "LumenFilters", dependencies: ["LumenCore"], swiftSettings: vectorised),
-    .target(name: "LumenEdit", dependencies: ["LumenCore"]),
+    .target(name: "LumenEdit", dependencies: ["LumenCore", "LumenFilters"]),
     .executableTarget(name: "lumen", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"]),
 
     .testTarget(name: "LumenCoreTests", dependencies: ["LumenCore"]),

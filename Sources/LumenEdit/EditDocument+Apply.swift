@@ -1,0 +1,65 @@
+import LumenCore
+import LumenFilters
+
+/// Rendering a document: the original through every operation, always in the same order.
+extension EditDocument {
+  /// The edited image: a lazy recipe over `original` (nothing is computed until rendered).
+  public func apply(to original: Image, resources: EditResources = EditResources()) throws -> Image
+  {
+    var image = orientation.apply(to: original.movedToOrigin())
+    if let crop { image = try crop.apply(to: image) }
+    image = try adjustments.apply(to: image)
+    if let look {
+      image = image.applying(try resources.look(look.id), intensity: Float(look.intensity))
+    }
+    if let vignette {
+      image = try Vignette(
+        intensity: vignette.intensity, radius: vignette.radius, falloff: vignette.falloff
+      )
+      .apply(to: image)
+    }
+    return image
+  }
+}
+
+extension EditOrientation {
+  /// Quarter turns clockwise, then the flips (as seen after turning).
+  func apply(to image: Image) -> Image {
+    let turns: [Orientation] = [.up, .right, .down, .left]
+    var out = image.oriented(turns[((quarterTurns % 4) + 4) % 4])
+    if flipsHorizontally { out = out.oriented(.upMirrored) }
+    if flipsVertically { out = out.oriented(.downMirrored) }
+    return out
+  }
+}
+
+extension CropSettings {
+  /// Straightens (rotating about the centre and zooming so that no empty corner shows), then
+  /// keeps the normalised rectangle; with `forcesAspect`, the largest rectangle of the aspect
+  /// centred in it.
+  func apply(to image: Image) throws -> Image {
+    var out = image
+    if straighten != 0 { out = try Straighten(angle: straighten).apply(to: out) }
+    let w = Double(out.extent.width)
+    let h = Double(out.extent.height)
+    var (x0, y0, cw, ch) = (x * w, y * h, width * w, height * h)
+    if forcesAspect, case .ratio(let aw, let ah) = aspect {
+      let target = aw / ah
+      if cw / ch > target {
+        let narrower = ch * target
+        x0 += (cw - narrower) / 2
+        cw = narrower
+      } else {
+        let lower = cw / target
+        y0 += (ch - lower) / 2
+        ch = lower
+      }
+    }
+    let rect = Rect(
+      x: Int(x0.rounded()), y: Int(y0.rounded()), width: Int(cw.rounded()),
+      height: Int(ch.rounded()))
+    let kept = out.cropped(to: rect.offsetBy(dx: out.extent.minX, dy: out.extent.minY))
+    guard !kept.extent.isEmpty else { throw EditRenderError.emptyResult("crop") }
+    return kept.movedToOrigin()
+  }
+}

@@ -1,0 +1,34 @@
+import LumenCore
+
+/// What a document refers to by name and the renderer must look up: look cubes by id and
+/// overlay images by path. Separate from the document so that one document renders the same
+/// from a CLI, a server or a test.
+public struct EditResources: Sendable {
+  public var look: @Sendable (String) throws -> ColorCube
+  public var image: @Sendable (String) throws -> Image
+
+  public init(
+    look: @escaping @Sendable (String) throws -> ColorCube = {
+      throw EditRenderError.missingLook($0)
+    },
+    image: @escaping @Sendable (String) throws -> Image = { throw EditRenderError.missingImage($0) }
+  ) {
+    self.look = look
+    self.image = image
+  }
+}
+
+/// Why a valid document cannot be rendered.
+public enum EditRenderError: Error, Hashable, Sendable, CustomStringConvertible {
+  case missingLook(String)
+  case missingImage(String)
+  case emptyResult(String)
+
+  public var description: String {
+    switch self {
+    case .missingLook(let id): "operations.look.id: no look named \"\(id)\""
+    case .missingImage(let path): "operations.overlay.image: cannot load \"\(path)\""
+    case .emptyResult(let stage): "the \(stage) leaves no pixels"
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import LumenCore
+import LumenEdit
+import LumenFilters
+import Testing
+
+@Suite struct ApplyTests {
+  let original = Image(
+    bitmap: Bitmap(width: 200, height: 100, format: .rgb8) { bytes in
+      for i in 0..<bytes.count { bytes[i] = UInt8(truncatingIfNeeded: (i &* 2_654_435_761) >> 11) }
+    })
+
+  func pixels(_ image: Image) throws -> [UInt8] {
+    try Renderer().bitmap(of: image, format: .rgb8).withUnsafeBytes { Array($0) }
+  }
+
+  @Test func identityDocumentReturnsTheOriginal() throws {
+    #expect(try pixels(EditDocument().apply(to: original)) == pixels(original))
+  }
+
+  @Test func quarterTurnsAndFlipsMatchExifOrientations() throws {
+    var d = EditDocument()
+    d.orientation.quarterTurns = 1
+    #expect(try pixels(d.apply(to: original)) == pixels(original.oriented(.right)))
+    d.orientation = EditOrientation(quarterTurns: 0, flipsHorizontally: true)
+    #expect(try pixels(d.apply(to: original)) == pixels(original.oriented(.upMirrored)))
+    d.orientation = EditOrientation(quarterTurns: 2, flipsHorizontally: true)
+    #expect(try pixels(d.apply(to: original)) == pixels(original.oriented(.downMirrored)))
+  }
+
+  @Test func cropIsNormalisedAndForcedAspectsCentre() throws {
+    var d = EditDocument()
+    d.crop = CropSettings(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+    let cropped = try d.apply(to: original)
+    #expect(cropped.extent == Rect(width: 100, height: 50))
+    #expect(
+      try pixels(cropped)
+        == pixels(original.cropped(to: Rect(x: 50, y: 25, width: 100, height: 50)).movedToOrigin()))
+    d.crop = CropSettings(width: 1, height: 1, aspect: .square, forcesAspect: true)
+    #expect(try d.apply(to: original).extent == Rect(width: 100, height: 100))
+  }
+
+  @Test func straightenLeavesNoEmptyCorner() throws {
+    var d = EditDocument()
+    d.crop = CropSettings(straighten: 10)
+    let out = try Renderer().bitmap(of: d.apply(to: original), format: .rgba8)
+    for (x, y) in [
+      (0, 0), (out.width - 1, 0), (0, out.height - 1), (out.width - 1, out.height - 1),
+    ] {
+      #expect(out.sample(x: x, y: y)[3] == 1)
+    }
+  }
+
+  @Test func adjustmentsAndLookApplyInTheFixedOrder() throws {
+    var d = EditDocument()
+    d.adjustments.contrast = 0.2
+    d.adjustments.brightness = 0.05
+    d.look = LookChoice(id: "invert", intensity: 0.5)
+    let cube = ColorCube(size: 9) { RGBA(red: 1 - $0.red, green: 1 - $0.green, blue: 1 - $0.blue) }
+    let resources = EditResources(look: { id in
+      guard id == "invert" else { throw EditRenderError.missingLook(id) }
+      return cube
+    })
+    let expected = try original.filtered(by: [Brightness(amount: 0.05), Contrast(amount: 1.2)])
+      .applying(cube, intensity: 0.5)
+    #expect(try pixels(d.apply(to: original, resources: resources)) == pixels(expected))
+    d.look = LookChoice(id: "nosuchlook")
+    #expect(throws: EditRenderError.missingLook("nosuchlook")) {
+      try d.apply(to: original, resources: resources)
+    }
+  }
+
+  @Test func everySliderChangesTheImageAndRenderingIsRepeatable() throws {
+    let before = try pixels(original)
+    for slider in [
+      "brightness", "contrast", "saturation", "exposure", "gamma", "highlights",
+      "shadows", "blacks", "whites", "clarity", "temperature", "tint", "vibrance",
+      "sharpness",
+    ] {
+      let value = slider == "gamma" ? 1.5 : 0.6
+      let json =
+        #"{"formatIdentifier": "org.lumen.edit", "formatVersion": 2, "operations": {"adjustments": {"\#(slider)": \#(value)}}}"#
+      let d = try EditDocument(json: Data(json.utf8))
+      let once = try pixels(d.apply(to: original))
+      let twice = try pixels(d.apply(to: original))
+      #expect(once != before, "\(slider) did nothing")
+      #expect(once == twice)
+    }
+  }
+}
