@@ -12,13 +12,25 @@ extension EditDocument {
     if let look {
       image = image.applying(try resources.look(look.id), intensity: Float(look.intensity))
     }
+    if let focus { image = try focus.apply(to: image) }
     if let vignette {
       image = try Vignette(
         intensity: vignette.intensity, radius: vignette.radius, falloff: vignette.falloff
       )
       .apply(to: image)
     }
+    if let overlay { image = try overlay.apply(over: image, resources: resources) }
     return image
+  }
+}
+
+extension OverlaySettings {
+  /// The overlay image stretched over the whole edited image, blended by mode and opacity.
+  func apply(over image: Image, resources: EditResources) throws -> Image {
+    let layer = try resources.image(self.image).movedToOrigin()
+      .resized(width: image.extent.width, height: image.extent.height)
+    return layer.composited(
+      over: image, using: BlendModeKernel(mode: blendMode, opacity: Float(opacity)))
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LumenCore
 
 /// The JSON form: `{"formatIdentifier", "formatVersion", "operations": {...}}` with only the
 /// operations that change the image, keys sorted, so equal documents are equal bytes.
@@ -81,7 +82,7 @@ extension EditDocument {
       }
       overlay = OverlaySettings(
         image: try image.string(),
-        blendMode: try m["blendMode"]?.choice(OverlaySettings.BlendMode.self) ?? .normal,
+        blendMode: try m["blendMode"]?.choice(BlendMode.self) ?? .normal,
         opacity: try m["opacity"]?.number(in: 0...1) ?? 1)
     }
   }

@@ -29,7 +29,7 @@ public struct EditDocument: Hashable, Sendable {
 }
 
 /// Quarter turns (clockwise) and mirroring, applied before everything else.
-public struct EditOrientation: Hashable, Sendable, Codable {
+public struct EditOrientation: Hashable, Sendable {
   /// 0...3 quarter turns clockwise.
   public var quarterTurns = 0
   public var flipsHorizontally = false
@@ -47,7 +47,7 @@ public struct EditOrientation: Hashable, Sendable, Codable {
 
 /// The part of the oriented image to keep, as fractions of its width and height, and the
 /// straightening angle.
-public struct CropSettings: Hashable, Sendable, Codable {
+public struct CropSettings: Hashable, Sendable {
   /// x, y, width, height in 0...1 of the oriented image.
   public var x = 0.0
   public var y = 0.0
@@ -74,7 +74,7 @@ public struct CropSettings: Hashable, Sendable, Codable {
 }
 
 /// A crop's aspect ratio preset.
-public enum AspectRatio: Hashable, Sendable, Codable {
+public enum AspectRatio: Hashable, Sendable {
   case free
   /// width : height, both positive.
   case ratio(width: Double, height: Double)
@@ -108,7 +108,7 @@ public struct Adjustments: Hashable, Sendable {
 }
 
 /// A look from the library and how strongly it applies.
-public struct LookChoice: Hashable, Sendable, Codable {
+public struct LookChoice: Hashable, Sendable {
   public var id: String
   /// 0...1; 0 is the original, 1 the full look.
   public var intensity: Double
@@ -120,8 +120,8 @@ public struct LookChoice: Hashable, Sendable, Codable {
 }
 
 /// Selective focus: sharp where the user points, blurred elsewhere.
-public struct FocusSettings: Hashable, Sendable, Codable {
-  public enum Mode: String, Hashable, Sendable, Codable, CaseIterable {
+public struct FocusSettings: Hashable, Sendable {
+  public enum Mode: String, Hashable, Sendable, CaseIterable {
     case radial, linear, mirrored, gaussian
   }
   public var mode: Mode
@@ -140,7 +140,7 @@ public struct FocusSettings: Hashable, Sendable, Codable {
   public init(mode: Mode) { self.mode = mode }
 }
 
-public struct VignetteSettings: Hashable, Sendable, Codable {
+public struct VignetteSettings: Hashable, Sendable {
   /// -1...1: positive darkens the corners, negative lightens them.
   public var intensity = 0.5
   /// Where the effect starts, as a fraction of the half-diagonal.
@@ -156,11 +156,7 @@ public struct VignetteSettings: Hashable, Sendable, Codable {
 }
 
 /// An image laid over the edit with a blend mode.
-public struct OverlaySettings: Hashable, Sendable, Codable {
-  public enum BlendMode: String, Hashable, Sendable, Codable, CaseIterable {
-    case normal, multiply, screen, overlay, softLight, hardLight, darken, lighten, colorDodge
-    case colorBurn, difference, exclusion, hue, saturation, color, luminosity
-  }
+public struct OverlaySettings: Hashable, Sendable {
   /// The overlay image, a path relative to the document (resolved by the caller).
   public var image: String
   public var blendMode: BlendMode

@@ -1,0 +1,56 @@
+import Foundation
+import LumenCore
+import LumenEdit
+import LumenFilters
+import Testing
+
+@Suite struct FocusAndOverlayTests {
+  let original = Image(
+    bitmap: Bitmap(width: 160, height: 120, format: .rgb8) { bytes in
+      for i in 0..<bytes.count { bytes[i] = UInt8(truncatingIfNeeded: (i &* 2_654_435_761) >> 9) }
+    })
+
+  func render(_ image: Image) throws -> Bitmap { try Renderer().bitmap(of: image, format: .rgb8) }
+
+  @Test(arguments: FocusSettings.Mode.allCases)
+  func focusIsSharpAtTheCentreAndBlurredFarAway(_ mode: FocusSettings.Mode) throws {
+    var d = EditDocument()
+    var focus = FocusSettings(mode: mode)
+    focus.size = 0.2
+    focus.fade = 0.1
+    focus.blur = 0.03
+    d.focus = focus
+    let out = try render(d.apply(to: original))
+    let sharp = try render(original)
+    let blurred = try render(GaussianBlur(sigma: 0.03 * 120).apply(to: original))
+    #expect(out.sample(x: 80, y: 60) == sharp.sample(x: 80, y: 60))
+    // Far from the centre (for linear: far along the normal, i.e. downwards at angle 0).
+    let (fx, fy) = mode == .linear ? (80, 119) : (0, 119)
+    #expect(
+      zip(out.sample(x: fx, y: fy), blurred.sample(x: fx, y: fy)).allSatisfy { abs($0 - $1) < 0.01 }
+    )
+  }
+
+  @Test func overlayBlendsByModeAndOpacity() throws {
+    let grey = Image(color: RGBA(gray: SRGB.decode(0.5))).cropped(to: Rect(width: 10, height: 10))
+    let resources = EditResources(image: { _ in grey })
+    var d = EditDocument()
+    d.overlay = OverlaySettings(image: "grey.png", blendMode: .multiply, opacity: 1)
+    let multiplied = try render(d.apply(to: original, resources: resources))
+    let base = try render(original)
+    for (x, y) in [(3, 4), (100, 50), (159, 119)] {
+      for (m, b) in zip(multiplied.sample(x: x, y: y), base.sample(x: x, y: y)) {
+        #expect(abs(m - b * 0.5) <= 1.0 / 255 + 1e-6)
+      }
+    }
+    d.overlay = OverlaySettings(image: "grey.png", blendMode: .normal, opacity: 0.25)
+    let mixed = try render(d.apply(to: original, resources: resources))
+    for (m, b) in zip(mixed.sample(x: 100, y: 50), base.sample(x: 100, y: 50)) {
+      #expect(abs(m - (0.75 * b + 0.25 * 0.5)) <= 1.0 / 255 + 1e-6)
+    }
+    d.overlay = OverlaySettings(image: "missing.png")
+    #expect(throws: EditRenderError.missingImage("missing.png")) {
+      try d.apply(to: original, resources: EditResources())
+    }
+  }
+}
