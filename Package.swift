@@ -33,7 +33,8 @@ let package = Package(
       swiftSettings: vectorised),
     .target(name: "LumenFilters", dependencies: ["LumenCore"], swiftSettings: vectorised),
     .target(name: "LumenEdit", dependencies: ["LumenCore", "LumenFilters"]),
-    .executableTarget(name: "lumen", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"]),
+    .executableTarget(
+      name: "lumen", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit"]),
 
     .testTarget(name: "LumenCoreTests", dependencies: ["LumenCore"]),
     .testTarget(name: "LumenCodecsTests", dependencies: ["LumenCodecs"]),

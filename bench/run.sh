@@ -21,10 +21,11 @@ for tool in hyperfine vips ffmpeg; do
   command -v $tool >/dev/null || { apt-get install -y -qq hyperfine libvips-tools ffmpeg time >/dev/null; break; }
 done
 PY=$ROOT/.venv-oracle/bin/python
-[ -s "$MEDIA/photo24.jpg" ] || VIDEOS=none MEDIA=$MEDIA "$SHARED/make-media.sh" >/dev/null
+[ -s "$MEDIA/photo24.jpg" ] && [ -s "$MEDIA/grade33.cube" ] || VIDEOS=none MEDIA=$MEDIA "$SHARED/make-media.sh" >/dev/null
 swift build -c release --product lumen 2>&1 | grep -E 'error|warning: unre' || true
 LUMEN=$ROOT/.build/release/lumen
 IN=$MEDIA/photo24.jpg
+CUBE=$MEDIA/grade33.cube
 IM=/usr/bin/convert
 FF="ffmpeg -nostdin -hide_banner -loglevel error -y"
 JQ='[Q=90,subsample-mode=on]'
@@ -51,12 +52,17 @@ blur|lumen|$LUMEN render $IN -o $OUT/c-lumen.jpg --quality 90 --overwrite --filt
 blur|vips gaussblur|vips gaussblur $IN '$OUT/c-vips.jpg$JQ' 10
 blur|ffmpeg gblur|$FF -i $IN -vf 'gblur=sigma=10,format=yuvj420p' $FFQ $OUT/c-ff.jpg
 blur|Pillow GaussianBlur|$PY $SHARED/peer_pillow.py blur $IN $OUT/c-pil.jpg
+lut|lumen|$LUMEN render $IN -o $OUT/d-lumen.jpg --quality 90 --overwrite --look $CUBE
+lut|Pillow Color3DLUT|$PY $SHARED/peer_pillow.py lut $IN $OUT/d-pil.jpg $CUBE
+lut|ffmpeg lut3d|$FF -i $IN -vf 'lut3d=file=$CUBE,format=yuvj420p' $FFQ $OUT/d-ff.jpg
+chainlut|lumen|$LUMEN render $IN -o $OUT/e-lumen.jpg --quality 90 --overwrite $CHAIN --look $CUBE
+chainlut|lumen chain alone|$LUMEN render $IN -o $OUT/a-lumen.jpg --quality 90 --overwrite $CHAIN
 EOT
 )
 
 RESULTS=$OUT/results.tsv
 : > "$RESULTS"
-for workload in transcode chain preview blur; do
+for workload in transcode chain preview blur lut chainlut; do
   [[ $workload =~ $ONLY ]] || continue
   names=(); cmds=()
   while IFS='|' read -r w name cmd; do
@@ -81,11 +87,12 @@ for line in open(results):
     rss[(w, name)] = int(kb) / 1024
 print("| workload | tool | median s | ratio to fastest peer | peak RSS MB |")
 print("|---|---|---:|---:|---:|")
-for w in ["transcode", "chain", "preview", "blur"]:
+for w in ["transcode", "chain", "preview", "blur", "lut", "chainlut"]:
     path = os.path.join(out, w + ".json")
     if not re.search(only, w) or not os.path.exists(path):
         continue
     rows = [(r["command"], r["median"]) for r in json.load(open(path))["results"]]
+    # chainlut's only "peer" is Lumen's chain alone: its ratio is the cost of adding the LUT
     best = min(m for name, m in rows if name != "lumen")
     for name, m in rows:
         print(f"| {w} | {name} | {m:.3f} | {m / best:.2f} | {rss.get((w, name), 0):.0f} |")

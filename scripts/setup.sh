@@ -27,9 +27,12 @@ fi
 
 if [ "${1:-}" = --oracles ]; then
   venv=.venv-oracle
-  if ! "$venv/bin/python" -c 'import PIL, numpy' 2>/dev/null; then
-    echo "setup: creating $venv" >&2
-    python3 -m venv "$venv"
+  # Reinstall whenever the pinned requirements change (a stamp holds their checksum).
+  want_sum=$(sha256sum scripts/oracle-requirements.txt | cut -d' ' -f1)
+  if [ ! -x "$venv/bin/python" ] || [ "$(cat "$venv/.requirements-sha256" 2>/dev/null)" != "$want_sum" ]; then
+    echo "setup: installing the oracle requirements into $venv" >&2
+    [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
     "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/oracle-requirements.txt
+    echo "$want_sum" > "$venv/.requirements-sha256"
   fi
 fi

@@ -8,6 +8,7 @@ extension EditDocument {
   {
     var image = orientation.apply(to: original.movedToOrigin())
     if let crop { image = try crop.apply(to: image) }
+    if magic { image = try MagicEnhance.apply(to: image) }
     image = try adjustments.apply(to: image)
     if let look {
       image = image.applying(try resources.look(look.id), intensity: Float(look.intensity))

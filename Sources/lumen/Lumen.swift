@@ -10,8 +10,10 @@ enum Lumen {
       info IN... [--json]     size, format, orientation and colour profile of image files
       lut ...                 3D LUTs: identity images, conversions (see `lumen lut --help`)
       looks IN -o SHEET       a contact sheet of the look library applied to IN
+      edit IN --doc EDIT.json -o OUT [--preview N]   render an edit document over a photo
+      doc validate|migrate|new                       edit documents
       demo [--out DIR]        render the bundled sample photos through several edits
-    Run `lumen render --help` for render's options.
+    Run `lumen COMMAND --help` for a command's options.
     """
 
   static func main() {
@@ -23,7 +25,11 @@ enum Lumen {
     words.removeFirst()
     do {
       if words.contains("--help") || words.contains("-h") {
-        print(command == "render" ? RenderCommand.usage : usage)
+        let help = [
+          "render": RenderCommand.usage, "lut": LutCommand.usage, "looks": LooksCommand.usage,
+          "edit": EditCommand.usage, "doc": DocCommand.usage,
+        ]
+        print(help[command] ?? usage)
         return
       }
       switch command {
@@ -33,6 +39,8 @@ enum Lumen {
       case "demo": try DemoCommand.run(words)
       case "lut": try LutCommand.run(words)
       case "looks": try LooksCommand.run(words)
+      case "edit": try EditCommand.run(words)
+      case "doc": try DocCommand.run(words)
       case "help", "--help", "-h": print(usage)
       default: throw UsageError("unknown command \"\(command)\"\n\(usage)")
       }

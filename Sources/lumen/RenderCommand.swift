@@ -9,15 +9,22 @@ enum RenderCommand {
     lumen render IN -o OUT [--filter 'NAME key=value ...']... [--size PIXELS] [--quality 1-100]
                  [--progressive] [--444] [--lossless] [--strip-gps] [--keep-profile] [--overwrite]
                  [--threads N] [--max-megapixels N]
+                 [--look LUT [--look-layout cube|hald|tiled8x8|tiled:TILESxLEVELS]
+                  [--look-intensity 0...1] [--look-interpolation tetrahedral|trilinear]]
       Filters run in the order given (see `lumen filters`). --size fits the long side first,
       decoding at a reduced scale when the format allows, so filters see the smaller image.
       Inputs above --max-megapixels (default 256) are refused before any pixel is decoded.
+      --look applies a LUT after the filters: a .cube file, or a LUT image (e.g. a graded copy
+      of `lumen lut identity`) whose layout --look-layout declares (images are never guessed).
     """
 
   static func run(_ words: [String]) throws {
     let args = try Arguments(
       words,
-      valued: ["o", "output", "filter", "f", "size", "quality", "q", "threads", "max-megapixels"],
+      valued: [
+        "o", "output", "filter", "f", "size", "quality", "q", "threads", "max-megapixels",
+        "look", "look-layout", "look-intensity", "look-interpolation",
+      ],
       switches: ["progressive", "444", "lossless", "strip-gps", "keep-profile", "overwrite"])
     guard args.positional.count == 1, let input = args.positional.first else {
       throw UsageError("render needs exactly one input file\n\(usage)")
@@ -35,11 +42,13 @@ enum RenderCommand {
     let filters = try (args.all("filter") + args.all("f")).map {
       try FilterRegistry.standard.makeFilter(parsing: $0)
     }
+    let look = try LookOption(args)
 
     let photo = try Photo(contentsOf: URL(fileURLWithPath: input), fitting: size, options: decoding)
     var image = photo.image
     if let size { image = image.fitting(longSide: size) }
     image = try image.filtered(by: filters)
+    if let look { image = look.apply(to: image) }
 
     let options = EncodeOptions(
       quality: quality, chroma: args.has("444") ? .s444 : .s420,

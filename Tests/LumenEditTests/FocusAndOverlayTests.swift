@@ -54,3 +54,30 @@ import Testing
     }
   }
 }
+
+@Suite struct MagicTests {
+  @Test func magicStretchesADullImageToTheFullRangeAndIsRepeatable() throws {
+    // A dull, blue-cast gradient: levels 60...160 in red and green, 90...200 in blue.
+    let dull = Image(
+      bitmap: Bitmap(width: 200, height: 100, format: .rgb8) { bytes in
+        for y in 0..<100 {
+          for x in 0..<200 {
+            let i = 3 * (y * 200 + x)
+            bytes[i] = UInt8(60 + x / 2)
+            bytes[i + 1] = UInt8(60 + x / 2)
+            bytes[i + 2] = UInt8(90 + (x + y) / 3 + 10)
+          }
+        }
+      })
+    var d = EditDocument()
+    d.magic = true
+    let out = try Renderer().bitmap(of: d.apply(to: dull), format: .rgb8)
+    let again = try Renderer().bitmap(of: d.apply(to: dull), format: .rgb8)
+    let values = out.withUnsafeBytes { Array($0) }
+    #expect(values == again.withUnsafeBytes { Array($0) })
+    for c in 0..<3 {
+      let channel = stride(from: c, to: values.count, by: 3).map { values[$0] }
+      #expect(channel.min()! <= 3 && channel.max()! >= 252, "channel \(c)")
+    }
+  }
+}

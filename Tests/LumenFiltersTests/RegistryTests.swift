@@ -6,9 +6,10 @@ import Testing
 
 struct RegistryTests {
   static let expectedNames = [
-    "brightness", "colorMatrix", "contrast", "crop", "exposure", "flip", "gamma", "gaussianBlur",
-    "highlightsAndShadows", "invert", "monochrome", "pixellate", "resize", "rotate", "saturation",
-    "sepia", "sharpen", "straighten", "temperature", "tint", "vibrance", "vignette",
+    "brightness", "colorMatrix", "contrast", "crop", "duotone", "exposure", "flip", "gamma",
+    "gaussianBlur", "highlightsAndShadows", "invert", "look", "monochrome", "pixellate", "resize",
+    "rotate", "saturation", "sepia", "sharpen", "splitTone", "straighten", "temperature", "tint",
+    "vibrance", "vignette",
   ]
 
   @Test func standardHasEveryBuiltIn() throws {

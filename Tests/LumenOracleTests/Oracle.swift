@@ -18,20 +18,34 @@ enum Oracle {
 
   /// Runs `reference_ops.py` with `arguments`; throws with its error output if it fails.
   static func run(_ arguments: [String]) throws {
+    try run(script: "reference_ops.py", arguments)
+  }
+
+  /// Runs `scripts/oracles/<script>` with `arguments`; throws with its error output if it fails.
+  static func run(script: String, _ arguments: [String]) throws {
     guard FileManager.default.isExecutableFile(atPath: python) else {
       throw Failure(description: "no oracle Python at \(python): run scripts/setup.sh --oracles")
     }
+    try execute(
+      python, [packageRoot.appendingPathComponent("scripts/oracles/\(script)").path] + arguments)
+  }
+
+  /// Runs the program at `path` (an oracle tool such as /usr/bin/convert); throws if it is
+  /// missing or fails, so that a test without its oracle fails instead of passing silently.
+  static func execute(_ path: String, _ arguments: [String]) throws {
+    guard FileManager.default.isExecutableFile(atPath: path) else {
+      throw Failure(description: "no oracle at \(path): run scripts/setup.sh --oracles")
+    }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments =
-      [packageRoot.appendingPathComponent("scripts/oracles/reference_ops.py").path] + arguments
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
     let errors = Pipe()
     process.standardError = errors
     try process.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-      let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      throw Failure(description: "oracle \(arguments.first ?? "") failed: \(text)")
+      throw Failure(description: "oracle \(arguments.first ?? path) failed: \(text)")
     }
   }
 

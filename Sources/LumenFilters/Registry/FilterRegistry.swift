@@ -29,6 +29,7 @@ public struct FilterRegistry: Sendable {
     ColorMatrixFilter.self, Sepia.self, Monochrome.self, Invert.self,
     GaussianBlur.self, Sharpen.self, Vignette.self, Pixellate.self,
     Crop.self, Rotate.self, Flip.self, Straighten.self, Resize.self,
+    Duotone.self, SplitTone.self, LookFilter.self,
   ]
 
   /// Adds a filter type after checking its descriptor (``FilterDescriptor/validate()``).
