@@ -71,10 +71,6 @@ public struct ColorCubeKernel: ColorKernel {
   public let cube: ColorCube
   public let interpolation: CubeInterpolation
   public let intensity: Float
-  /// `grid = colour * scale + offset` puts a colour on the grid (0...size-1), worked out once
-  /// rather than per pixel.
-  private let scale: SIMD3<Float>
-  private let offset: SIMD3<Float>
 
   public init(
     cube: ColorCube, interpolation: CubeInterpolation = .tetrahedral, intensity: Float = 1
@@ -82,114 +78,93 @@ public struct ColorCubeKernel: ColorKernel {
     self.cube = cube
     self.interpolation = interpolation
     self.intensity = intensity
-    scale = Float(cube.size - 1) / (cube.domainMax - cube.domainMin)
-    offset = -cube.domainMin * scale
   }
 
   public var transfer: Transfer { .sRGB }
 
   public func apply(_ c: RGBA) -> RGBA {
-    var red = c.red
-    var green = c.green
-    var blue = c.blue
-    var alpha = c.alpha
-    apply(to: PixelSpan(red: &red, green: &green, blue: &blue, alpha: &alpha, count: 1))
-    return RGBA(red: red, green: green, blue: blue, alpha: c.alpha)
+    cube.values.withUnsafeBufferPointer { values in
+      let v = mixed(c.red, c.green, c.blue, values.baseAddress!)
+      return RGBA(red: v.x, green: v.y, blue: v.z, alpha: c.alpha)
+    }
   }
 
-  /// One planar loop, branch-free per pixel: the corner offsets and weights come from
-  /// comparisons (selects), not from jumps the CPU would mispredict on photos; the test of
-  /// `interpolation` is the same for every pixel (and hoisted by the compiler).
   public func apply(to s: PixelSpan) {
     cube.values.withUnsafeBufferPointer { values in
-      guard let v = values.baseAddress else { return }
-      run(s, v)
+      let base = values.baseAddress!
+      for i in 0..<s.count {
+        let v = mixed(s.red[i], s.green[i], s.blue[i], base)
+        s.red[i] = v.x
+        s.green[i] = v.y
+        s.blue[i] = v.z
+      }
     }
   }
 
-  /// A colour's cell: the offset of its lower corner in `values` and its place in the cell.
-  private typealias Cell = (corner: Int, fr: Float, fg: Float, fb: Float)
-
+  /// The looked-up colour mixed with the original by intensity (at full intensity, exactly the
+  /// cube's colour, even for a NaN input).
   @inline(__always)
-  private func run(_ s: PixelSpan, _ v: UnsafePointer<Float>) {
+  private func mixed(_ r: Float, _ g: Float, _ b: Float, _ v: UnsafePointer<Float>) -> SIMD3<Float>
+  {
+    let looked = lookup(r, g, b, v)
+    if intensity == 1 { return looked }
+    let original = SIMD3(r, g, b)
+    return original + intensity * (looked - original)
+  }
+
+  /// The cube's colour for (r, g, b).
+  @inline(__always)
+  private func lookup(_ r: Float, _ g: Float, _ b: Float, _ v: UnsafePointer<Float>) -> SIMD3<Float>
+  {
     let n = cube.size
     let last = Float(n - 1)
-    let top = n - 2
-    @inline(__always) func grid(_ c: Float, _ k: Int) -> (Int, Float) {
-      let x = c * scale[k] + offset[k]
-      let low = x > 0 ? x : 0  // also maps NaN to 0; with the next line, maxss and minss
-      let clamped = low < last ? low : last
-      let i = min(Int(clamped), top)
+    let scale = last / (cube.domainMax - cube.domainMin)
+    @inline(__always) func grid(_ c: Float, _ lo: Float, _ s: Float) -> (Int, Float) {
+      let x = (c - lo) * s
+      let clamped = x > 0 ? (x < last ? x : last) : 0  // also maps NaN to 0
+      let i = min(Int(clamped), n - 2)
       return (i, clamped - Float(i))
     }
-    let full = intensity == 1
-    let tetra = interpolation == .tetrahedral
-    for i in 0..<s.count {
-      let (r, g, b) = (s.red[i], s.green[i], s.blue[i])
-      let (ri, fr) = grid(r, 0)
-      let (gi, fg) = grid(g, 1)
-      let (bi, fb) = grid(b, 2)
-      let corner = 3 &* (ri &+ n &* (gi &+ n &* bi))
-      let cell = (corner, fr, fg, fb)
-      var out = tetra ? tetrahedral(cell, v) : trilinear(cell, v)
-      if !full {
-        let original = SIMD3(r, g, b)
-        out = original + intensity * (out - original)
-      }
-      s.red[i] = out.x
-      s.green[i] = out.y
-      s.blue[i] = out.z
+    let (ri, fr) = grid(r, cube.domainMin.x, scale.x)
+    let (gi, fg) = grid(g, cube.domainMin.y, scale.y)
+    let (bi, fb) = grid(b, cube.domainMin.z, scale.z)
+    let dr = 3
+    let dg = 3 * n
+    let db = 3 * n * n
+    let o = ri * dr + gi * dg + bi * db
+    @inline(__always) func at(_ offset: Int) -> SIMD3<Float> {
+      SIMD3(v[o + offset], v[o + offset + 1], v[o + offset + 2])
     }
-  }
-
-  @inline(__always)
-  private func at(_ v: UnsafePointer<Float>, _ offset: Int) -> SIMD3<Float> {
-    SIMD3(v[offset], v[offset &+ 1], v[offset &+ 2])
-  }
-
-  /// Weighted mean of the cell's 8 corners.
-  @inline(__always)
-  private func trilinear(_ cell: Cell, _ v: UnsafePointer<Float>) -> SIMD3<Float> {
-    let dr = 3
-    let dg = 3 &* cube.size
-    let db = dg &* cube.size
-    let o = cell.corner
-    let c00 = at(v, o) + cell.fr * (at(v, o &+ dr) - at(v, o))
-    let c10 = at(v, o &+ dg) + cell.fr * (at(v, o &+ dg &+ dr) - at(v, o &+ dg))
-    let c01 = at(v, o &+ db) + cell.fr * (at(v, o &+ db &+ dr) - at(v, o &+ db))
-    let c11 = at(v, o &+ db &+ dg) + cell.fr * (at(v, o &+ db &+ dg &+ dr) - at(v, o &+ db &+ dg))
-    let c0 = c00 + cell.fg * (c10 - c00)
-    let c1 = c01 + cell.fg * (c11 - c01)
-    return c0 + cell.fb * (c1 - c0)
-  }
-
-  /// The tetrahedron from the cell's low corner to its high corner through the corners one
-  /// step along the largest fraction's axis, then two steps (largest and middle): weights
-  /// `1 - max`, `max - mid`, `mid - min`, `min`. Ties give a zero weight, so any order works.
-  @inline(__always)
-  private func tetrahedral(_ cell: Cell, _ v: UnsafePointer<Float>) -> SIMD3<Float> {
-    let dr = 3
-    let dg = 3 &* cube.size
-    let db = dg &* cube.size
-    let (fr, fg, fb) = (cell.fr, cell.fg, cell.fb)
-    let high = max(fr, max(fg, fb))
-    let low = min(fr, min(fg, fb))
-    let mid = fr + fg + fb - high - low
-    // The axes of the largest and smallest fraction from three comparisons as 0/1 integers
-    // (setcc, not jumps).
-    let rg = fr >= fg ? 1 : 0
-    let rb = fr >= fb ? 1 : 0
-    let gb = fg >= fb ? 1 : 0
-    let redFirst = rg & rb
-    let greenFirst = (1 &- rg) & gb
-    let redLast = (1 &- rg) & (1 &- rb)
-    let greenLast = rg & (1 &- gb)
-    let first = redFirst &* dr &+ greenFirst &* dg &+ (1 &- redFirst &- greenFirst) &* db
-    let skipped = redLast &* dr &+ greenLast &* dg &+ (1 &- redLast &- greenLast) &* db
-    let o = cell.corner
-    let all = o &+ dr &+ dg &+ db
-    return (1 - high) * at(v, o) + (high - mid) * at(v, o &+ first)
-      + (mid - low) * at(v, all &- skipped) + low * at(v, all)
+    switch interpolation {
+    case .trilinear:
+      let c00 = at(0) + fr * (at(dr) - at(0))
+      let c10 = at(dg) + fr * (at(dg + dr) - at(dg))
+      let c01 = at(db) + fr * (at(db + dr) - at(db))
+      let c11 = at(db + dg) + fr * (at(db + dg + dr) - at(db + dg))
+      let c0 = c00 + fg * (c10 - c00)
+      let c1 = c01 + fg * (c11 - c01)
+      return c0 + fb * (c1 - c0)
+    case .tetrahedral:
+      let c000 = at(0)
+      let c111 = at(dr + dg + db)
+      if fr > fg {
+        if fg > fb {
+          return (1 - fr) * c000 + (fr - fg) * at(dr) + (fg - fb) * at(dr + dg) + fb * c111
+        } else if fr > fb {
+          return (1 - fr) * c000 + (fr - fb) * at(dr) + (fb - fg) * at(dr + db) + fg * c111
+        } else {
+          return (1 - fb) * c000 + (fb - fr) * at(db) + (fr - fg) * at(dr + db) + fg * c111
+        }
+      } else {
+        if fb > fg {
+          return (1 - fb) * c000 + (fb - fg) * at(db) + (fg - fr) * at(dg + db) + fr * c111
+        } else if fb > fr {
+          return (1 - fg) * c000 + (fg - fb) * at(dg) + (fb - fr) * at(dg + db) + fr * c111
+        } else {
+          return (1 - fg) * c000 + (fg - fr) * at(dg) + (fr - fb) * at(dr + dg) + fb * c111
+        }
+      }
+    }
   }
 }
 
