@@ -109,8 +109,9 @@ extension EditDocument {
     let text = try v.string()
     if text == "free" { return .free }
     let parts = text.split(separator: ":").compactMap { Double($0) }
-    guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0.isFinite }) else {
-      throw v.fail("expected \"free\" or \"W:H\" with positive numbers, not \"\(text)\"")
+    // Ratios of real crops: both sides within 1e-4...1e4 (the fuzzer found 5e103:16).
+    guard parts.count == 2, parts.allSatisfy({ $0 >= 1e-4 && $0 <= 1e4 }) else {
+      throw v.fail("expected \"free\" or \"W:H\" with numbers in 0.0001...10000, not \"\(text)\"")
     }
     return .ratio(width: parts[0], height: parts[1])
   }
@@ -185,7 +186,7 @@ extension EditDocument {
   }
 
   private static func format(_ v: Double) -> String {
-    v == v.rounded() ? String(Int(v)) : String(v)
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
   }
 }
 

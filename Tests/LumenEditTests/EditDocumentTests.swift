@@ -135,3 +135,12 @@ import Testing
     #expect(history.current.adjustments.contrast == 0.7)
   }
 }
+
+@Suite struct FuzzRegressionTests {
+  /// Inputs the fuzzer once crashed on (kept in fuzz/corpus/edit-document).
+  @Test func hugeAspectRatiosAreRefused() {
+    let json =
+      #"{"formatIdentifier": "org.lumen.edit", "formatVersion": 2, "operations": {"crop": {"aspect": "5555555555555555555555555555555555555555555555555555555555555555555555555555555555555555555555555555555516:9"}}}"#
+    #expect(throws: EditDocumentError.self) { try EditDocument(json: Data(json.utf8)) }
+  }
+}
