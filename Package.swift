@@ -32,14 +32,18 @@ let package = Package(
       dependencies: ["LumenCore", "CJPEG", "CPNG", "CWebP", "CHeif", "CLCMS2", "CLumenShims"],
       swiftSettings: vectorised),
     .target(name: "LumenFilters", dependencies: ["LumenCore"], swiftSettings: vectorised),
-    .target(name: "LumenEdit", dependencies: ["LumenCore", "LumenFilters"]),
+    .target(name: "LumenEdit", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"]),
     .executableTarget(
       name: "lumen", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit"]),
+
+    // In-process benchmarks (bench/run.sh), not part of the product.
+    .executableTarget(name: "lumen-bench", dependencies: ["LumenEdit"]),
 
     .testTarget(name: "LumenCoreTests", dependencies: ["LumenCore"]),
     .testTarget(name: "LumenCodecsTests", dependencies: ["LumenCodecs"]),
     .testTarget(name: "LumenFiltersTests", dependencies: ["LumenFilters", "LumenCodecs"]),
-    .testTarget(name: "LumenEditTests", dependencies: ["LumenEdit"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "LumenEditTests", dependencies: ["LumenEdit", "LumenCodecs"], exclude: ["Fixtures"]),
     .testTarget(name: "LumenCLITests", dependencies: ["LumenCodecs", "LumenFilters"]),
     // Comparisons with independent implementations (libvips, Pillow) through scripts/oracles.
     .testTarget(name: "LumenOracleTests", dependencies: ["LumenCodecs", "LumenFilters"]),

@@ -6,10 +6,33 @@ extension EditDocument {
   /// The edited image: a lazy recipe over `original` (nothing is computed until rendered).
   public func apply(to original: Image, resources: EditResources = EditResources()) throws -> Image
   {
+    try applyEffects(to: applyGeometry(to: original), resources: resources)
+  }
+
+  /// The first stage, which decides which pixels are kept: orientation, crop and straighten,
+  /// and magic (computed from what the crop keeps). Previews cache its result, because
+  /// slider changes only touch what follows.
+  public func applyGeometry(to original: Image) throws -> Image {
     var image = orientation.apply(to: original.movedToOrigin())
     if let crop { image = try crop.apply(to: image) }
     if magic { image = try MagicEnhance.apply(to: image) }
-    image = try adjustments.apply(to: image)
+    return image
+  }
+
+  /// The part of the document that the geometry stage depends on.
+  public var geometry: EditDocument {
+    var d = EditDocument()
+    d.orientation = orientation
+    d.crop = crop
+    d.magic = magic
+    return d
+  }
+
+  /// The second stage: adjustments, look, focus, vignette, overlay.
+  public func applyEffects(to image: Image, resources: EditResources = EditResources()) throws
+    -> Image
+  {
+    var image = try adjustments.apply(to: image)
     if let look {
       image = image.applying(try resources.look(look.id), intensity: Float(look.intensity))
     }

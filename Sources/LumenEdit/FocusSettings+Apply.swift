@@ -75,15 +75,17 @@ struct MaskedMix: GeneralKernel {
 
   func apply(inputs: [Tile], output: Tile) {
     let rect = output.rect
+    var weights = [Float](repeating: 0, count: rect.width)
     for y in rect.minY..<rect.maxY {
-      let sharp = inputs[0].row(y, from: rect.minX, count: rect.width)
-      let soft = inputs[1].row(y, from: rect.minX, count: rect.width)
-      let out = output.row(y)
       for i in 0..<rect.width {
-        let m = mask.value(x: Double(rect.minX + i) + 0.5, y: Double(y) + 0.5)
-        for (o, (a, b)) in zip(out.planes, zip(sharp.planes, soft.planes)) {
-          o[i] = a[i] + m * (b[i] - a[i])
-        }
+        weights[i] = mask.value(x: Double(rect.minX + i) + 0.5, y: Double(y) + 0.5)
+      }
+      let sharp = inputs[0].row(y, from: rect.minX, count: rect.width).planes
+      let soft = inputs[1].row(y, from: rect.minX, count: rect.width).planes
+      for (p, o) in output.row(y).planes.enumerated() {
+        let a = sharp[p]
+        let b = soft[p]
+        for i in 0..<rect.width { o[i] = a[i] + weights[i] * (b[i] - a[i]) }
       }
     }
   }

@@ -8,11 +8,45 @@
 /// - inputs of general kernels are materialised when recomputing overlapping neighbourhoods
 ///   would cost more than holding them.
 ///
+/// - an image used by several consumers (a sharp and a blurred copy of one chain) is planned
+///   once and held in memory, not recomputed on every path.
+///
 /// With `fusing` off every kernel runs as its own pass (the reference for tests).
-struct Optimizer {
-  var fusing = true
+final class Optimizer {
+  let fusing: Bool
+  /// How many consumers each node of the recipe has.
+  private var consumers: [ObjectIdentifier: Int] = [:]
+  private var planned: [PlanKey: Plan] = [:]
 
+  private struct PlanKey: Hashable {
+    let node: ObjectIdentifier
+    let transfer: Transfer
+  }
+
+  init(fusing: Bool = true, root: Node) {
+    self.fusing = fusing
+    var seen: Set<ObjectIdentifier> = []
+    func count(_ node: Node) {
+      for input in node.inputs {
+        consumers[ObjectIdentifier(input), default: 0] += 1
+        if seen.insert(ObjectIdentifier(input)).inserted { count(input) }
+      }
+    }
+    count(root)
+  }
+
+  /// The plan of `node` producing `want`: planned once per node and transfer, and kept in
+  /// memory when several consumers read it and it is not cheap to recompute.
   func plan(for node: Node, transfer want: Transfer) -> Plan {
+    let key = PlanKey(node: ObjectIdentifier(node), transfer: want)
+    if let known = planned[key] { return known }
+    var result = makePlan(for: node, transfer: want)
+    if (consumers[key.node] ?? 0) > 1, !result.isCheap { result = CachePlan(result) }
+    planned[key] = result
+    return result
+  }
+
+  private func makePlan(for node: Node, transfer want: Transfer) -> Plan {
     switch node.operation {
     case .bitmap(let bitmap):
       return BitmapPlan(bitmap, transfer: want)

@@ -32,7 +32,8 @@ public struct Renderer: Sendable {
   ) throws {
     let image = scale == 1 ? image : image.scaled(by: scale)
     let region = try validated(rect ?? image.extent)
-    let plan = Optimizer(fusing: optimizes).plan(for: image.node, transfer: format.transfer)
+    let plan = Optimizer(fusing: optimizes, root: image.node).plan(
+      for: image.node, transfer: format.transfer)
     allocateCaches(plan, region)
     try sink.begin(width: region.width, height: region.height, format: format)
     try stream(plan, region, format, sink)
@@ -69,12 +70,16 @@ public struct Renderer: Sendable {
 
   // MARK: Intermediates
 
-  /// The region `rect` of `plan` needs of each cache below it.
+  /// The region `rect` of `plan` needs of each cache below it (the union over every path that
+  /// reads a shared cache).
   static func cacheRequests(_ plan: Plan, _ rect: Rect) -> [ObjectIdentifier: (CachePlan, Rect)] {
     var result: [ObjectIdentifier: (CachePlan, Rect)] = [:]
     func visit(_ plan: Plan, _ rect: Rect) {
       if rect.isEmpty || rect.isInfinite { return }
-      if let cache = plan as? CachePlan { result[ObjectIdentifier(cache)] = (cache, rect) }
+      if let cache = plan as? CachePlan {
+        let known = result[ObjectIdentifier(cache)]?.1 ?? .empty
+        result[ObjectIdentifier(cache)] = (cache, known.union(rect))
+      }
       for (input, region) in plan.inputs(for: rect) {
         visit(input, region.intersection(input.extent))
       }
