@@ -57,12 +57,14 @@ lut|Pillow Color3DLUT|$PY $SHARED/peer_pillow.py lut $IN $OUT/d-pil.jpg $CUBE
 lut|ffmpeg lut3d|$FF -i $IN -vf 'lut3d=file=$CUBE,format=yuvj420p' $FFQ $OUT/d-ff.jpg
 chainlut|lumen|$LUMEN render $IN -o $OUT/e-lumen.jpg --quality 90 --overwrite $CHAIN --look $CUBE
 chainlut|lumen chain alone|$LUMEN render $IN -o $OUT/a-lumen.jpg --quality 90 --overwrite $CHAIN
+edit|lumen|$LUMEN edit $IN --doc $ROOT/bench/edit-stack.json -o $OUT/f-lumen.jpg --quality 90 --overwrite
+edit|lumen chain alone|$LUMEN render $IN -o $OUT/a-lumen.jpg --quality 90 --overwrite $CHAIN
 EOT
 )
 
 RESULTS=$OUT/results.tsv
 : > "$RESULTS"
-for workload in transcode chain preview blur lut chainlut; do
+for workload in transcode chain preview blur lut chainlut edit; do
   [[ $workload =~ $ONLY ]] || continue
   names=(); cmds=()
   while IFS='|' read -r w name cmd; do
@@ -87,12 +89,13 @@ for line in open(results):
     rss[(w, name)] = int(kb) / 1024
 print("| workload | tool | median s | ratio to fastest peer | peak RSS MB |")
 print("|---|---|---:|---:|---:|")
-for w in ["transcode", "chain", "preview", "blur", "lut", "chainlut"]:
+for w in ["transcode", "chain", "preview", "blur", "lut", "chainlut", "edit"]:
     path = os.path.join(out, w + ".json")
     if not re.search(only, w) or not os.path.exists(path):
         continue
     rows = [(r["command"], r["median"]) for r in json.load(open(path))["results"]]
-    # chainlut's only "peer" is Lumen's chain alone: its ratio is the cost of adding the LUT
+    # chainlut's and edit's only "peer" is Lumen's chain alone: their ratios are the cost of
+    # adding the LUT, and of the whole edit stack (bench/edit-stack.json)
     best = min(m for name, m in rows if name != "lumen")
     for name, m in rows:
         print(f"| {w} | {name} | {m:.3f} | {m / best:.2f} | {rss.get((w, name), 0):.0f} |")
