@@ -35,7 +35,9 @@ struct JSONValue {
 
   func number(in range: ClosedRange<Double>) throws(EditDocumentError) -> Double {
     guard let n = value as? NSNumber, !Self.isBoolean(n) else { throw fail("expected a number") }
-    let v = n.doubleValue
+    // Foundation parses long fractions as decimals whose doubleValue is not the nearest
+    // double: read their digits instead, so values round-trip (found by the fuzzer).
+    let v = (n as? NSDecimalNumber).flatMap { Double($0.stringValue) } ?? n.doubleValue
     guard v.isFinite else { throw fail("expected a finite number") }
     guard range.contains(v) else {
       throw fail("\(v) is outside \(range.lowerBound)...\(range.upperBound)")

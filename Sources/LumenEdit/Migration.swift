@@ -24,7 +24,9 @@ extension EditDocument {
       for (key, value) in m {
         let percent = try value.number(
           in: key == "shadows" ? -200...200 : key == "gamma" ? 50...200 : -100...100)
-        object[key] = percent / 100
+        // Rounded to 10 decimals so that the value prints and reads back exactly: the migrated
+        // document must round-trip through its JSON (the fuzzer found -1.8% -> -0.018000000000000002).
+        object[key] = (percent * 1e8).rounded() / 1e10
       }
       migrated["adjustments"] = JSONValue(value: object, path: adjustments.path)
     }

@@ -62,7 +62,7 @@ import Testing
     let migrated = dir.appendingPathComponent("v2.json")
     #expect(try CLI.run("doc", "migrate", v1.path, "-o", migrated.path).status == 0)
     let text = try String(contentsOf: migrated, encoding: .utf8)
-    #expect(text.contains("\"formatVersion\" : 2") && text.contains("\"quarterTurns\" : 3"))
+    #expect(text.contains("\"formatVersion\": 2") && text.contains("\"quarterTurns\": 3"))
   }
 
   @Test func editRefusesBadDocumentsBeforeWriting() throws {

@@ -144,3 +144,25 @@ import Testing
     #expect(throws: EditDocumentError.self) { try EditDocument(json: Data(json.utf8)) }
   }
 }
+
+extension FuzzRegressionTests {
+  @Test func migratedValuesRoundTripAndLooseAspectsAreRefused() throws {
+    let v1 =
+      #"{"formatIdentifier": "org.lumen.edit", "formatVersion": 1, "operations": {"adjustments": {"contrast": 25, "gamma": 120, "shadows": -1.8}}}"#
+    let migrated = try EditDocument(json: Data(v1.utf8))
+    #expect(try EditDocument(json: migrated.jsonData()) == migrated)
+    let loose =
+      #"{"formatIdentifier": "org.lumen.edit", "formatVersion": 2, "operations": {"crop": {"aspect": "4:32:"}}}"#
+    #expect(throws: EditDocumentError.self) { try EditDocument(json: Data(loose.utf8)) }
+  }
+}
+
+extension FuzzRegressionTests {
+  @Test func numbersWithManyDigitsRoundTripExactly() throws {
+    let json =
+      #"{"formatIdentifier": "org.lumen.edit", "formatVersion": 2, "operations": {"adjustments": {"exposure": 0.76666666666666666666666666, "gamma": 1.0000000000000002}}}"#
+    let document = try EditDocument(json: Data(json.utf8))
+    #expect(try EditDocument(json: document.jsonData()) == document)
+    #expect(document.jsonData() == (try EditDocument(json: document.jsonData())).jsonData())
+  }
+}
