@@ -77,7 +77,7 @@ public enum ImageFile {
   }
 
   /// The bytes of a file, with the system's reason when it cannot be read.
-  private static func contents(of url: URL) throws(CodecError) -> Data {
+  static func contents(of url: URL) throws(CodecError) -> Data {
     func failure(_ action: String) -> CodecError {
       CodecError(
         file: url.path, problem: .io("cannot \(action): \(String(cString: strerror(errno)))"))

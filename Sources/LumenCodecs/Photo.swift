@@ -23,15 +23,17 @@ public struct Photo: Sendable {
     throws(CodecError)
   {
     var options = options
+    // Read once: the header decides the scale, the same bytes are decoded.
+    let data = try ImageFile.contents(of: url)
     if let longSide, longSide > 0 {
-      let info = try ImageFile.info(url)
+      let info = try ImageFile.info(data: data, name: url.path)
       let full = max(info.width, info.height)
       options.scale =
         DecodeScale.allCases.filter { (full + $0.denominator - 1) / $0.denominator >= longSide }
         .max { $0.denominator < $1.denominator } ?? .full
     }
     self.url = url
-    self.decoded = try ImageFile.read(url, options: options)
+    self.decoded = try ImageFile.read(data: data, name: url.path, options: options)
   }
 
   /// Renders `image` into a file at `destination` (format from its extension), streaming rows

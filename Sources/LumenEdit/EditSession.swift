@@ -15,7 +15,7 @@ public final class EditSession: @unchecked Sendable {
   public let previewLongSide: Int
   private let resources: EditResources
   private let lock = NSLock()
-  private var previewSource: Image?
+  private var previewSource: (photo: Photo, image: Image)?
   private var geometryCache: (key: EditDocument, image: Image)?
   private var cubes: [String: ColorCube] = [:]
 
@@ -31,20 +31,33 @@ public final class EditSession: @unchecked Sendable {
 
   /// The preview of `document`, `previewLongSide` pixels on the original's long side.
   public func preview(_ document: EditDocument, renderer: Renderer = Renderer()) throws -> Bitmap {
-    let base = try geometryStage(for: document)
-    let edited = try document.applyEffects(to: base, resources: cachedResources)
-    return try renderer.bitmap(of: edited, format: .rgb8)
+    try renderer.bitmap(of: previewImage(document), format: .rgb8)
   }
 
-  /// Renders `document` over the full-resolution original into a file.
+  /// The preview of `document` as a lazy recipe over the cached geometry stage.
+  public func previewImage(_ document: EditDocument) throws -> Image {
+    try document.applyEffects(to: geometryStage(for: document), resources: cachedResources)
+  }
+
+  /// Renders `document` into a file: over the full-resolution original, or at preview size
+  /// (from the same cached source as ``preview(_:renderer:)``). EXIF of the original is
+  /// carried over; the original is never overwritten unless `overwrite` is true.
   public func export(
-    _ document: EditDocument, to destination: URL, options: EncodeOptions = EncodeOptions(),
-    overwrite: Bool = false, renderer: Renderer = Renderer()
+    _ document: EditDocument, to destination: URL, atPreviewSize: Bool = false,
+    options: EncodeOptions = EncodeOptions(), overwrite: Bool = false,
+    renderer: Renderer = Renderer(), progress: (any RowSink)? = nil
   ) throws {
-    let photo = try Photo(contentsOf: url)
-    let edited = try document.apply(to: photo.image, resources: cachedResources)
+    let (photo, edited): (Photo, Image)
+    if atPreviewSize {
+      edited = try previewImage(document)
+      photo = try lock.withLock { try previewSourceLocked().photo }
+    } else {
+      photo = try Photo(contentsOf: url)
+      edited = try document.apply(to: photo.image, resources: cachedResources)
+    }
     try photo.export(
-      edited, to: destination, options: options, overwrite: overwrite, renderer: renderer)
+      edited, to: destination, options: options, overwrite: overwrite, renderer: renderer,
+      progress: progress)
   }
 
   /// The geometry stage at preview size, materialised and kept while the geometry is unchanged.
@@ -53,7 +66,7 @@ public final class EditSession: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let cached = geometryCache, cached.key == key { return cached.image }
-    let source = try previewSourceLocked()
+    let source = try previewSourceLocked().image
     let stage = try Image(
       bitmap: Renderer().bitmap(of: key.applyGeometry(to: source), format: .rgb8))
     geometryCache = (key, stage)
@@ -61,15 +74,13 @@ public final class EditSession: @unchecked Sendable {
   }
 
   /// The original at preview size, decoded at a reduced scale (twice the preview at least,
-  /// so Lanczos, not the codec's cruder scaling, does most of the reduction).
-  private func previewSourceLocked() throws -> Image {
+  /// so Lanczos, not the codec's cruder scaling, does most of the reduction), and the photo
+  /// it came from (for its metadata).
+  private func previewSourceLocked() throws -> (photo: Photo, image: Image) {
     if let previewSource { return previewSource }
     let photo = try Photo(contentsOf: url, fitting: 2 * previewLongSide)
-    let image = photo.image
-    let long = max(image.extent.width, image.extent.height)
-    let scale = min(1, Double(previewLongSide) / Double(long))
-    let fitted = scale < 1 ? image.scaled(by: scale) : image
-    let source = Image(bitmap: try Renderer().bitmap(of: fitted, format: .rgb8))
+    let fitted = photo.image.fitting(longSide: previewLongSide)
+    let source = (photo, Image(bitmap: try Renderer().bitmap(of: fitted, format: .rgb8)))
     previewSource = source
     return source
   }

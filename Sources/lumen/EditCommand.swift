@@ -25,21 +25,15 @@ enum EditCommand {
     }
     let preview = try args.integer("preview", in: 16...65_536)
     let quality = try args.integer("quality", in: 1...100) ?? 90
-    let docURL = URL(fileURLWithPath: docPath)
-    let document = try DocCommand.read(docURL)
-
-    // Decode at twice the preview size at least, so the Lanczos filter, not the codec's
-    // cruder DCT scaling, does most of the reduction and the preview matches the full export.
-    let photo = try Photo(contentsOf: URL(fileURLWithPath: input), fitting: preview.map { 2 * $0 })
-    var original = photo.image
-    if let preview { original = original.fitting(longSide: preview) }
-    let resources = EditResources.standard(directory: docURL.deletingLastPathComponent()) { url in
-      try Photo(contentsOf: url).image
-    }
-    let edited = try document.apply(to: original, resources: resources)
-    try photo.export(
-      edited, to: URL(fileURLWithPath: output), options: EncodeOptions(quality: quality),
-      overwrite: args.has("overwrite"),
+    let document = try DocCommand.read(URL(fileURLWithPath: docPath))
+    let session = EditSession(
+      contentsOf: URL(fileURLWithPath: input), previewLongSide: preview ?? 1280,
+      resources: .standard(directory: URL(fileURLWithPath: docPath).deletingLastPathComponent()) {
+        try Photo(contentsOf: $0).image
+      })
+    try session.export(
+      document, to: URL(fileURLWithPath: output), atPreviewSize: preview != nil,
+      options: EncodeOptions(quality: quality), overwrite: args.has("overwrite"),
       progress: ProgressBar.isUseful ? ProgressBar("editing") : nil)
   }
 }

@@ -63,15 +63,3 @@ enum RenderCommand {
       renderer: renderer, progress: ProgressBar.isUseful ? ProgressBar("rendering") : nil)
   }
 }
-
-extension Image {
-  /// The image scaled (Lanczos-3) so that its long side is `longSide`; never enlarged.
-  func fitting(longSide: Int) -> Image {
-    let long = max(extent.width, extent.height)
-    guard long > longSide else { return self }
-    let scale = Double(longSide) / Double(long)
-    return resized(
-      width: max(1, Int((Double(extent.width) * scale).rounded())),
-      height: max(1, Int((Double(extent.height) * scale).rounded())))
-  }
-}

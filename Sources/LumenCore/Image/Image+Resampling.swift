@@ -20,4 +20,14 @@ extension Image {
     let h = max(1, Int((Double(extent.height) * factor).rounded()))
     return resized(width: w, height: h, filter: filter)
   }
+
+  /// The image scaled (Lanczos-3) so that its long side is `longSide`; never enlarged.
+  public func fitting(longSide: Int) -> Image {
+    let long = max(extent.width, extent.height)
+    guard long > longSide else { return self }
+    let scale = Double(longSide) / Double(long)
+    return resized(
+      width: max(1, Int((Double(extent.width) * scale).rounded())),
+      height: max(1, Int((Double(extent.height) * scale).rounded())))
+  }
 }
