@@ -34,9 +34,9 @@ public struct Renderer: Sendable {
     let region = try validated(rect ?? image.extent)
     let plan = Optimizer(fusing: optimizes, root: image.node).plan(
       for: image.node, transfer: format.transfer)
-    allocateCaches(plan, region)
+    let hasCaches = allocateCaches(plan, region)
     try sink.begin(width: region.width, height: region.height, format: format)
-    try stream(plan, region, format, sink)
+    try stream(plan, region, format, sink, retiringCaches: hasCaches)
     // A source still being decoded may yet fail (a truncated file): never finish on it.
     for progress in Self.streamingSources(of: plan) { try progress.waitUntilComplete() }
     try sink.finish()
@@ -90,9 +90,10 @@ public struct Renderer: Sendable {
 
   /// Sizes every cache the render reads: its region is what the whole output needs of it; its
   /// storage holds the rows that the bands in flight can need at once (see ``CachePlan``).
-  private func allocateCaches(_ plan: Plan, _ region: Rect) {
+  /// Returns whether there are any, so renders without caches skip their bookkeeping.
+  private func allocateCaches(_ plan: Plan, _ region: Rect) -> Bool {
     let whole = Self.cacheRequests(plan, region)
-    if whole.isEmpty { return }
+    if whole.isEmpty { return false }
     let first = Self.cacheRequests(plan, band(0, of: region))
     let second = Self.cacheRequests(plan, band(1, of: region))
     let inFlight = ringSlots + 2
@@ -102,6 +103,7 @@ public struct Renderer: Sendable {
         Self.bandHeight, (second[key]?.1.minY ?? rect.maxY) - (first[key]?.1.minY ?? rect.minY))
       cache.allocate(rect, rows: height + inFlight * step + 2 * CachePlan.bandHeight)
     }
+    return true
   }
 
   /// Tells the caches which rows the output rows from `row` on will never read.
@@ -124,9 +126,10 @@ public struct Renderer: Sendable {
 
   /// Workers render bands into a ring of buffers; this thread hands finished bands to the sink
   /// in order, so encoding overlaps with rendering and memory stays bounded.
-  private func stream(_ plan: Plan, _ region: Rect, _ format: PixelFormat, _ sink: some RowSink)
-    throws
-  {
+  private func stream(
+    _ plan: Plan, _ region: Rect, _ format: PixelFormat, _ sink: some RowSink,
+    retiringCaches: Bool
+  ) throws {
     let bandHeight = Self.bandHeight
     let bands = (region.height + bandHeight - 1) / bandHeight
     let bytesPerRow = region.width * format.bytesPerPixel
@@ -150,7 +153,7 @@ public struct Renderer: Sendable {
               }
             }
           }
-          if let finished = ring.finish(band) {
+          if let finished = ring.finish(band), retiringCaches {
             retireCaches(plan, below: region.minY + finished * bandHeight, of: region)
           }
         }
