@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "LumenCodecs", targets: ["LumenCodecs"]),
     .library(name: "LumenFilters", targets: ["LumenFilters"]),
     .library(name: "LumenEdit", targets: ["LumenEdit"]),
+    .library(name: "LumenVideo", targets: ["LumenVideo"]),
     .executable(name: "lumen", targets: ["lumen"]),
   ],
   targets: [
@@ -23,6 +24,14 @@ let package = Package(
     .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
     .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
     .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+    .systemLibrary(
+      name: "CFFmpeg", pkgConfig: "libavformat",
+      providers: [
+        .apt([
+          "libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev",
+          "libswresample-dev",
+        ])
+      ]),
     // setjmp-based error recovery for libjpeg and libpng, which Swift cannot express.
     .target(name: "CLumenShims", dependencies: ["CJPEG", "CPNG"]),
 
@@ -33,8 +42,13 @@ let package = Package(
       swiftSettings: vectorised),
     .target(name: "LumenFilters", dependencies: ["LumenCore"], swiftSettings: vectorised),
     .target(name: "LumenEdit", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"]),
+    .target(
+      name: "LumenVideo",
+      dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "CFFmpeg"],
+      swiftSettings: vectorised),
     .executableTarget(
-      name: "lumen", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit"]),
+      name: "lumen",
+      dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenVideo"]),
 
     // In-process benchmarks (bench/run.sh), not part of the product.
     .executableTarget(name: "lumen-bench", dependencies: ["LumenEdit"]),
@@ -44,6 +58,7 @@ let package = Package(
     .testTarget(name: "LumenFiltersTests", dependencies: ["LumenFilters", "LumenCodecs"]),
     .testTarget(
       name: "LumenEditTests", dependencies: ["LumenEdit", "LumenCodecs"], exclude: ["Fixtures"]),
+    .testTarget(name: "LumenVideoTests", dependencies: ["LumenVideo", "LumenEdit", "LumenCodecs"]),
     .testTarget(name: "LumenCLITests", dependencies: ["LumenCodecs", "LumenFilters"]),
     // Comparisons with independent implementations (libvips, Pillow) through scripts/oracles.
     .testTarget(name: "LumenOracleTests", dependencies: ["LumenCodecs", "LumenFilters"]),

@@ -8,8 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-build_packages=(pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libheif-dev liblcms2-dev)
-oracle_packages=(imagemagick libvips-tools liblcms2-utils libjpeg-turbo-progs webp libheif-examples libimage-exiftool-perl python3-venv)
+build_packages=(pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libheif-dev liblcms2-dev
+  libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev)
+oracle_packages=(ffmpeg imagemagick libvips-tools liblcms2-utils libjpeg-turbo-progs webp libheif-examples libimage-exiftool-perl python3-venv)
 
 want=("${build_packages[@]}")
 [ "${1:-}" = --oracles ] && want+=("${oracle_packages[@]}")

@@ -1,0 +1,14 @@
+// FFmpeg's libraries (Debian 12: FFmpeg 5.1) for LumenVideo. Macros and inline helpers Swift
+// cannot import live in the headers below: one for reading, one for writing.
+#include <libavformat/avformat.h>
+#include <libavcodec/avcodec.h>
+#include <libavutil/avutil.h>
+#include <libavutil/display.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/opt.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/audio_fifo.h>
+#include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
+#include "read_shim.h"
+#include "write_shim.h"

@@ -1,0 +1,2 @@
+// Inline helpers for encoding and muxing (macros Swift cannot import).
+#pragma once
