@@ -2,26 +2,43 @@ import Foundation
 import LumenCore
 
 /// The JSON form: `{"formatIdentifier", "formatVersion", "operations": {...}}` with only the
-/// operations that change the image, keys sorted, so equal documents are equal bytes.
+/// operations that change the image, keys sorted, so equal documents are equal bytes. Video
+/// documents add time (format version 3):
+///
+///     "operations": {"look": {"id": "noir", "intensity": 1},
+///                    "overlay": {"image": "logo.png", "opacity": 1,
+///                                "timeSpan": {"base": "seconds", "start": 2, "duration": 3}}},
+///     "animations": {"look.intensity": {"base": "normalized", "interpolation": "easeInOut",
+///                                       "keyframes": [{"time": 0, "value": 0},
+///                                                     {"time": 0.25, "value": 1}]}}
+///
+/// `animations` maps an ``EditParameter/path`` to a ``KeyframeTrack``; a layer's `timeSpan`
+/// (``TimeSpan``) has a `start` and an optional `duration` (absent: to the end of the clip).
 extension EditDocument {
   public static let formatIdentifier = "org.lumen.edit"
-  /// Version 2; see ``migrateVersion1(_:)`` for version 1.
-  public static let formatVersion = 2
+  /// The newest version this build reads; see Migration.swift for the history.
+  public static let formatVersion = 3
+
+  /// The oldest version that can hold this document, the one ``jsonData()`` writes. Documents
+  /// without time stay version 2, byte for byte as before time existed, so builds that
+  /// predate it keep reading them; those builds refuse documents with time as too new, as a
+  /// newer format must be refused ("cannot handle"), rather than as malformed.
+  public var requiredFormatVersion: Int { isAnimated ? 3 : 2 }
 
   /// Reads a document, migrating older versions; refuses other identifiers and newer
   /// versions with ``EditDocumentError/cannotHandle(_:)``.
   public init(json data: Data) throws(EditDocumentError) {
     let root = try JSONValue.parse(data)
-    let top = try root.object(allowing: ["formatIdentifier", "formatVersion", "operations"])
+    let top = try root.object(allowing: [
+      "formatIdentifier", "formatVersion", "operations", "animations",
+    ])
     guard let identifier = top["formatIdentifier"].flatMap({ $0.value as? String }),
       identifier == Self.formatIdentifier
     else {
       throw .cannotHandle(
         "not a Lumen edit document (formatIdentifier must be \"\(Self.formatIdentifier)\")")
     }
-    guard let versionValue = top["formatVersion"] else {
-      throw .invalid(path: "formatVersion", problem: "missing")
-    }
+    let versionValue = try root.required("formatVersion", in: top)
     let version = try versionValue.integer(in: 1...Int.max)
     guard version <= Self.formatVersion else {
       throw .cannotHandle(
@@ -29,16 +46,26 @@ extension EditDocument {
     }
     var operations = try top["operations"]?.object(allowing: Self.operationKeys) ?? [:]
     if version == 1 { operations = try Self.migrateVersion1(operations) }
-    self = try Self(operations: operations)
+    var document = try Self(operations: operations)
+    if let animations = top["animations"] {
+      document.animations = try Self.animations(animations, of: document)
+    }
+    if document.isAnimated, version < document.requiredFormatVersion {
+      throw versionValue.fail(
+        "time (animations, layer time spans) needs format version \(document.requiredFormatVersion)"
+      )
+    }
+    self = document
   }
 
-  /// The document as JSON (version ``formatVersion``), keys sorted: equal documents give
+  /// The document as JSON (version ``requiredFormatVersion``), keys sorted: equal documents give
   /// equal bytes, and reading them back gives the same document.
   public func jsonData() -> Data {
-    let object: [String: Any] = [
-      "formatIdentifier": Self.formatIdentifier, "formatVersion": Self.formatVersion,
+    var object: [String: Any] = [
+      "formatIdentifier": Self.formatIdentifier, "formatVersion": requiredFormatVersion,
       "operations": operationsObject(),
     ]
+    if !animations.isEmpty { object["animations"] = animationsObject() }
     return Data((JSONWriter.string(object) + "\n").utf8)
   }
 
@@ -59,31 +86,48 @@ extension EditDocument {
     }
     if let v = o["crop"] { crop = try Self.crop(v) }
     magic = try o["magic"]?.bool() ?? false
-    if let v = o["adjustments"] { adjustments = try Self.adjustments(v) }
+    if let v = o["adjustments"] {
+      try readParameters(of: "adjustments", from: v.object(allowing: Set(Self.adjustmentKeys)))
+    }
     if let v = o["look"] {
       let m = try v.object(allowing: ["id", "intensity"])
-      guard let id = m["id"] else { throw .invalid(path: "\(v.path).id", problem: "missing") }
-      look = LookChoice(id: try id.string(), intensity: try m["intensity"]?.number(in: 0...1) ?? 1)
+      look = LookChoice(id: try v.required("id", in: m).string())
+      try readParameters(of: "look", from: m)
     }
-    if let v = o["focus"] { focus = try Self.focus(v) }
+    if let v = o["focus"] {
+      let m = try v.object(allowing: ["mode", "x", "y", "size", "fade", "blur", "angle"])
+      focus = FocusSettings(mode: try v.required("mode", in: m).choice(FocusSettings.Mode.self))
+      try readParameters(of: "focus", from: m)
+    }
     if let v = o["vignette"] {
-      let m = try v.object(allowing: ["intensity", "radius", "falloff"])
-      vignette = VignetteSettings(
-        intensity: try m["intensity"]?.number(in: -1...1) ?? 0.5,
-        radius: try m["radius"]?.number(in: 0...1.5) ?? 0.5,
-        falloff: try m["falloff"]?.number(in: 0...2) ?? 0.5)
+      vignette = VignetteSettings()
+      try readParameters(
+        of: "vignette", from: v.object(allowing: ["intensity", "radius", "falloff"]))
     }
     if let v = o["overlay"] {
-      let m = try v.object(allowing: ["image", "blendMode", "opacity"])
-      guard let image = m["image"] else {
-        throw .invalid(path: "\(v.path).image", problem: "missing")
-      }
+      let m = try v.object(allowing: ["image", "blendMode", "opacity", "timeSpan"])
       overlay = OverlaySettings(
-        image: try image.string(),
+        image: try v.required("image", in: m).string(),
         blendMode: try m["blendMode"]?.choice(BlendMode.self) ?? .normal,
-        opacity: try m["opacity"]?.number(in: 0...1) ?? 1)
+        timeSpan: try m["timeSpan"].map { v throws(EditDocumentError) in try TimeSpan(json: v) })
+      try readParameters(of: "overlay", from: m)
     }
   }
+
+  /// Sets the numeric parameters of `operation` (already in the document, with its defaults)
+  /// that `members` has, each checked against its range.
+  private mutating func readParameters(of operation: String, from members: [String: JSONValue])
+    throws(EditDocumentError)
+  {
+    for parameter in EditParameter.all where parameter.operation == operation {
+      if let value = members[parameter.name] {
+        parameter.set(try value.number(in: parameter.range), in: &self)
+      }
+    }
+  }
+
+  /// The adjustment sliders' keys (version 1 used them too, in percent).
+  static let adjustmentKeys = EditParameter.adjustments.map(\.name)
 
   private static func crop(_ v: JSONValue) throws(EditDocumentError) -> CropSettings {
     let m = try v.object(allowing: [
@@ -115,28 +159,6 @@ extension EditDocument {
     return .ratio(width: parts[0], height: parts[1])
   }
 
-  private static func adjustments(_ v: JSONValue) throws(EditDocumentError) -> Adjustments {
-    let m = try v.object(allowing: Set(Adjustments.fields.map(\.key)))
-    var a = Adjustments()
-    for field in Adjustments.fields {
-      if let value = m[field.key] { a[keyPath: field.path] = try value.number(in: field.range) }
-    }
-    return a
-  }
-
-  private static func focus(_ v: JSONValue) throws(EditDocumentError) -> FocusSettings {
-    let m = try v.object(allowing: ["mode", "x", "y", "size", "fade", "blur", "angle"])
-    guard let mode = m["mode"] else { throw .invalid(path: "\(v.path).mode", problem: "missing") }
-    var f = FocusSettings(mode: try mode.choice(FocusSettings.Mode.self))
-    f.x = try m["x"]?.number(in: 0...1) ?? f.x
-    f.y = try m["y"]?.number(in: 0...1) ?? f.y
-    f.size = try m["size"]?.number(in: 0...2) ?? f.size
-    f.fade = try m["fade"]?.number(in: 0...2) ?? f.fade
-    f.blur = try m["blur"]?.number(in: 0...0.25) ?? f.blur
-    f.angle = try m["angle"]?.number(in: -360...360) ?? f.angle
-    return f
-  }
-
   // MARK: Writing
 
   private func operationsObject() -> [String: Any] {
@@ -160,14 +182,12 @@ extension EditDocument {
       ]
     }
     if magic { o["magic"] = true }
-    let identity = Adjustments()
-    let changed = Adjustments.fields.filter {
-      adjustments[keyPath: $0.path] != identity[keyPath: $0.path]
+    let identity = EditDocument()
+    let changed: [(String, Double)] = EditParameter.adjustments.compactMap { p in
+      guard let value = p.value(in: self), value != p.value(in: identity) else { return nil }
+      return (p.name, value)
     }
-    if !changed.isEmpty {
-      o["adjustments"] = Dictionary(
-        uniqueKeysWithValues: changed.map { ($0.key, adjustments[keyPath: $0.path]) })
-    }
+    if !changed.isEmpty { o["adjustments"] = Dictionary(uniqueKeysWithValues: changed) }
     if let l = look { o["look"] = ["id": l.id, "intensity": l.intensity] }
     if let f = focus {
       o["focus"] = [
@@ -179,7 +199,11 @@ extension EditDocument {
       o["vignette"] = ["intensity": v.intensity, "radius": v.radius, "falloff": v.falloff]
     }
     if let ov = overlay {
-      o["overlay"] = ["image": ov.image, "blendMode": ov.blendMode.rawValue, "opacity": ov.opacity]
+      var object: [String: Any] = [
+        "image": ov.image, "blendMode": ov.blendMode.rawValue, "opacity": ov.opacity,
+      ]
+      if let span = ov.timeSpan { object["timeSpan"] = span.jsonObject }
+      o["overlay"] = object
     }
     return o
   }
@@ -187,21 +211,4 @@ extension EditDocument {
   private static func format(_ v: Double) -> String {
     v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
   }
-}
-
-extension Adjustments {
-  /// Every slider: its JSON key, where it lives and its range.
-  static let fields:
-    [(
-      key: String, path: any WritableKeyPath<Adjustments, Double> & Sendable,
-      range: ClosedRange<Double>
-    )] = [
-      ("brightness", \.brightness, -1...1), ("contrast", \.contrast, -1...1),
-      ("saturation", \.saturation, -1...1), ("exposure", \.exposure, -1...1),
-      ("gamma", \.gamma, 0.5...2), ("highlights", \.highlights, -1...1),
-      ("shadows", \.shadows, -2...2), ("blacks", \.blacks, -1...1), ("whites", \.whites, -1...1),
-      ("clarity", \.clarity, -1...1), ("temperature", \.temperature, -1...1),
-      ("tint", \.tint, -1...1), ("vibrance", \.vibrance, -1...1),
-      ("sharpness", \.sharpness, -1...1),
-    ]
 }

@@ -21,6 +21,10 @@ public struct EditDocument: Hashable, Sendable {
   public var focus: FocusSettings?
   public var vignette: VignetteSettings?
   public var overlay: OverlaySettings?
+  /// Keyframe tracks for video: each replaces its parameter's static value at every instant
+  /// of a clip (see ``resolved(at:clipDuration:)``). A track's parameter must belong to an
+  /// operation the document has. Stills ignore tracks and render the static values.
+  public var animations: [EditParameter: KeyframeTrack] = [:]
 
   public init() {}
 
@@ -162,10 +166,15 @@ public struct OverlaySettings: Hashable, Sendable {
   public var blendMode: BlendMode
   /// 0...1
   public var opacity: Double
+  /// When the overlay shows in a video; nil: always (and in stills, always).
+  public var timeSpan: TimeSpan?
 
-  public init(image: String, blendMode: BlendMode = .normal, opacity: Double = 1) {
+  public init(
+    image: String, blendMode: BlendMode = .normal, opacity: Double = 1, timeSpan: TimeSpan? = nil
+  ) {
     self.image = image
     self.blendMode = blendMode
     self.opacity = opacity
+    self.timeSpan = timeSpan
   }
 }

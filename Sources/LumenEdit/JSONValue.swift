@@ -33,6 +33,20 @@ struct JSONValue {
     return members
   }
 
+  /// The member `key` of `members` (this object's), which must be there.
+  func required(_ key: String, in members: [String: JSONValue]) throws(EditDocumentError)
+    -> JSONValue
+  {
+    guard let member = members[key] else { throw .invalid(path: child(key), problem: "missing") }
+    return member
+  }
+
+  /// The elements of an array, each with its path (`keyframes[2]`).
+  func array() throws(EditDocumentError) -> [JSONValue] {
+    guard let elements = value as? [Any] else { throw fail("expected an array") }
+    return elements.enumerated().map { JSONValue(value: $1, path: "\(path)[\($0)]") }
+  }
+
   func number(in range: ClosedRange<Double>) throws(EditDocumentError) -> Double {
     guard let n = value as? NSNumber, !Self.isBoolean(n) else { throw fail("expected a number") }
     // Foundation parses long fractions as decimals whose doubleValue is not the nearest

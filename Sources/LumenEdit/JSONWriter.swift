@@ -11,6 +11,11 @@ enum JSONWriter {
         "\(inner)\(quoted(key)): \(string(object[key] ?? "", indent: inner))"
       }
       return "{\n" + members.joined(separator: ",\n") + "\n\(indent)}"
+    case let array as [Any]:
+      if array.isEmpty { return "[]" }
+      let inner = indent + "  "
+      let elements = array.map { "\(inner)\(string($0, indent: inner))" }
+      return "[\n" + elements.joined(separator: ",\n") + "\n\(indent)]"
     case let flag as Bool:
       return flag ? "true" : "false"
     case let integer as Int:

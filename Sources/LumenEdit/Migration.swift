@@ -1,7 +1,10 @@
 /// Format history. Version 1 (the first draft of the format) stored the rotation in degrees
 /// (`orientation.rotation`: 0, 90, 180, 270) and the adjustment sliders in percent
 /// (-100...100, gamma 50...200); version 2 stores quarter turns and the slider ranges of
-/// ``Adjustments``. Every older version migrates forward on reading, one step at a time.
+/// ``Adjustments``. Version 3 adds time (`animations` and layers' `timeSpan`) and nothing
+/// else, so a version 2 document is a version 3 document without time and needs no step; it
+/// is still written as version 2 (``EditDocument/requiredFormatVersion``). Every older version
+/// migrates forward on reading, one step at a time.
 extension EditDocument {
   static func migrateVersion1(_ operations: [String: JSONValue]) throws(EditDocumentError)
     -> [String: JSONValue]
@@ -19,7 +22,7 @@ extension EditDocument {
       migrated["orientation"] = JSONValue(value: object, path: orientation.path)
     }
     if let adjustments = operations["adjustments"] {
-      let m = try adjustments.object(allowing: Set(Adjustments.fields.map(\.key)))
+      let m = try adjustments.object(allowing: Set(adjustmentKeys))
       var object: [String: Any] = [:]
       for (key, value) in m {
         let percent = try value.number(
