@@ -15,11 +15,19 @@ public protocol ColorKernel: Sendable {
 
   /// Transforms a span of pixels in place; by default calls ``apply(_:)`` for each pixel.
   func apply(to span: PixelSpan)
+
+  /// True when a pixel costs a few arithmetic operations that vectorise (a colour matrix):
+  /// computing such a chain for every pixel is faster than remembering its result for each
+  /// colour, which the renderer does for other chains over 8-bit sources. False unless stated.
+  var isCheap: Bool { get }
 }
 
 extension ColorKernel {
   @inlinable
   public var transfer: Transfer { .linear }
+
+  @inlinable
+  public var isCheap: Bool { false }
 
   @inlinable
   public func apply(to span: PixelSpan) {

@@ -50,6 +50,8 @@ public struct ColorMatrix: ColorKernel, Hashable {
       transfer: transfer)
   }
 
+  public var isCheap: Bool { true }
+
   public func apply(_ c: RGBA) -> RGBA {
     let v = SIMD4<Float>(c.red, c.green, c.blue, c.alpha)
     return RGBA(

@@ -10,6 +10,9 @@ public struct Renderer: Sendable {
   public var optimizes: Bool
   /// The largest output (in pixels) a render may produce.
   public var maxPixelCount: Int
+  /// Remember expensive colour chains' results per colour (``MemoizedColorPlan``); off only to
+  /// test that remembering changes nothing.
+  var remembersColors = true
 
   /// Tiles are at most this wide and `bandHeight` high: 256 x 32 pixels x 16 bytes (128 KB)
   /// stay in L2 while a chain of kernels runs over them.
@@ -32,8 +35,13 @@ public struct Renderer: Sendable {
   ) throws {
     let image = scale == 1 ? image : image.scaled(by: scale)
     let region = try validated(rect ?? image.extent)
-    let plan = Optimizer(fusing: optimizes, root: image.node).plan(
+    var plan = Optimizer(fusing: optimizes, root: image.node).plan(
       for: image.node, transfer: format.transfer)
+    if optimizes, remembersColors,
+      let memoized = MemoizedColorPlan.memoizing(plan, storedAs: format)
+    {
+      plan = memoized
+    }
     let hasCaches = allocateCaches(plan, region)
     try sink.begin(width: region.width, height: region.height, format: format)
     try stream(plan, region, format, sink, retiringCaches: hasCaches)

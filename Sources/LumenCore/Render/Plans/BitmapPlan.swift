@@ -7,7 +7,7 @@ final class BitmapPlan: Plan {
   var isOpaque: Bool { !bitmap.format.hasAlpha }
   var isCheap: Bool { true }
   /// Sample value -> float in `transfer`, for integer samples.
-  private let table: [Float]
+  let table: [Float]
 
   /// Tone curves folded into the table; `transfer` is then the encoding after them.
   let curves: [any ToneCurve]
