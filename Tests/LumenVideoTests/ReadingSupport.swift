@@ -114,10 +114,12 @@ enum ReadingOracle {
 /// Test clips, made on first use with the ffmpeg program (never by Lumen) into one directory
 /// per test process, and shared by the tests that need them.
 enum ReadingClips {
+  /// One directory per test process, removed when the process exits.
   static let directory: URL = {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("lumen-video-reading-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: ReadingClips.directory) }
     return url
   }()
 
@@ -145,7 +147,7 @@ enum ReadingClips {
   }
 
   /// A derived file made by `make` (e.g. a truncated copy), once per process.
-  static func file(_ name: String, _ make: @escaping (URL) throws -> Void) throws -> URL {
+  static func file(_ name: String, _ make: (URL) throws -> Void) throws -> URL {
     try cache.clip(directory.appendingPathComponent(name), make)
   }
 
@@ -260,7 +262,7 @@ enum ReadingClips {
   static func untaggedHD() throws -> URL {
     try clip(
       "untagged-720p.mp4",
-      pattern(width: 1280, height: 720, seconds: 0.2) + [
+      pattern(width: 1280, height: 720, seconds: 0.08) + [
         "-vf", "scale=out_color_matrix=bt709,format=yuv420p", "-c:v", "libx264", "-preset",
         "veryfast",
       ])
@@ -282,54 +284,79 @@ enum ReadingClips {
   }
 }
 
-/// Made clips by path; a clip is made once even when tests ask for it at the same time.
+/// Made clips by path; a clip is made once even when tests ask for it at the same time,
+/// while different clips are made in parallel.
 private final class ClipCache: @unchecked Sendable {
   private let lock = NSLock()
+  private var locks: [String: NSLock] = [:]
   private var made: Set<String> = []
 
   func clip(_ url: URL, _ make: (URL) throws -> Void) throws -> URL {
-    lock.lock()
-    defer { lock.unlock() }
-    if made.contains(url.path) { return url }
+    let clipLock = lock.withLock {
+      if let existing = locks[url.path] { return existing }
+      let new = NSLock()
+      locks[url.path] = new
+      return new
+    }
+    clipLock.lock()
+    defer { clipLock.unlock() }
+    if lock.withLock({ made.contains(url.path) }) { return url }
     try make(url)
-    made.insert(url.path)
+    lock.withLock { _ = made.insert(url.path) }
     return url
   }
 }
 
 /// Pixel comparisons for the reading tests.
 enum ReadingSupport {
+  /// The RGB samples of a bitmap as 0...1 values, row by row (alpha dropped).
+  static func samples(_ bitmap: Bitmap) -> [Double] {
+    bitmap.withUnsafeBytes { bytes in
+      var values: [Double] = []
+      values.reserveCapacity(3 * bitmap.width * bitmap.height)
+      let channels = bitmap.format.channels
+      for y in 0..<bitmap.height {
+        for x in 0..<bitmap.width {
+          let pixel = y * bitmap.bytesPerRow / bitmap.format.sample.byteCount + x * channels
+          for c in 0..<3 {
+            switch bitmap.format.sample {
+            case .uint8: values.append(Double(bytes[pixel + c]) / 255)
+            case .uint16:
+              values.append(
+                Double(bytes.load(fromByteOffset: 2 * (pixel + c), as: UInt16.self)) / 65535)
+            case .float32:
+              values.append(Double(bytes.load(fromByteOffset: 4 * (pixel + c), as: Float.self)))
+            }
+          }
+        }
+      }
+      return values
+    }
+  }
+
   /// Peak signal-to-noise ratio in dB between two RGB bitmaps of the same size and any sample
   /// type, on 0...1 values (RGB channels only); infinite when they are equal.
   static func psnr(_ a: Bitmap, _ b: Bitmap) -> Double {
     precondition(a.width == b.width && a.height == b.height, "sizes differ")
+    let (p, q) = (samples(a), samples(b))
     var squared = 0.0
-    for y in 0..<a.height {
-      for x in 0..<a.width {
-        for (p, q) in zip(a.sample(x: x, y: y).prefix(3), b.sample(x: x, y: y).prefix(3)) {
-          squared += Double(p - q) * Double(p - q)
-        }
-      }
-    }
-    let mse = squared / Double(3 * a.width * a.height)
+    for i in p.indices { squared += (p[i] - q[i]) * (p[i] - q[i]) }
+    let mse = squared / Double(p.count)
     return mse == 0 ? .infinity : 10 * log10(1 / mse)
   }
 
-  /// The largest and the mean difference between two 8-bit RGB bitmaps, in levels of 255.
+  /// The largest and the mean difference between two RGB bitmaps, in levels of 255.
   static func levelDifference(_ a: Bitmap, _ b: Bitmap) -> (max: Int, mean: Double) {
     precondition(a.width == b.width && a.height == b.height, "sizes differ")
+    let (p, q) = (samples(a), samples(b))
     var largest = 0
     var total = 0
-    for y in 0..<a.height {
-      for x in 0..<a.width {
-        for (p, q) in zip(a.sample(x: x, y: y).prefix(3), b.sample(x: x, y: y).prefix(3)) {
-          let d = abs(Int((p * 255).rounded()) - Int((q * 255).rounded()))
-          largest = max(largest, d)
-          total += d
-        }
-      }
+    for i in p.indices {
+      let d = abs(Int((p[i] * 255).rounded()) - Int((q[i] * 255).rounded()))
+      largest = max(largest, d)
+      total += d
     }
-    return (largest, Double(total) / Double(3 * a.width * a.height))
+    return (largest, Double(total) / Double(p.count))
   }
 
   /// The upright frame rendered to a bitmap of `format`, as the engine would use it.

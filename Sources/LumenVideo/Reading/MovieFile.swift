@@ -49,13 +49,14 @@ struct MovieFile: ~Copyable {
     return Array(buffer.prefix(max(read, 0)))
   }
 
-  /// The demuxer FFmpeg would choose from the first bytes and the name, or nil when the data
-  /// looks like no container it knows.
+  /// The demuxer FFmpeg would choose from the first bytes alone (not the name: any file
+  /// called .mov would do for the name), or nil when the data looks like no container it
+  /// knows.
   func probedFormat() -> UnsafePointer<AVInputFormat>? {
     var head = bytes(at: 0, count: 1 << 16)
     let length = head.count
     head += [UInt8](repeating: 0, count: Int(AVPROBE_PADDING_SIZE))
-    return path.withCString { name in
+    return "".withCString { name in
       head.withUnsafeMutableBufferPointer { buffer in
         var probe = AVProbeData(
           filename: name, buf: buffer.baseAddress, buf_size: Int32(length), mime_type: nil)
