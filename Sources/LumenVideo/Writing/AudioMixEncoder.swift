@@ -1,0 +1,150 @@
+import CFFmpeg
+
+/// Renders an ``AudioMix`` block by block (one AAC frame, 1024 samples, at a time) and
+/// encodes it with FFmpeg's native AAC encoder.
+final class AudioMixEncoder: AudioPacketSource {
+  /// A source placed on the output's timeline, in samples; dropped once used up.
+  private struct Placed {
+    let reader: AudioFileReader
+    let start: Int
+    let gain: Float
+    let file: String
+  }
+
+  private var pending: [Placed]
+  private var encoder: UnsafeMutablePointer<AVCodecContext>?
+  private var frame: UnsafeMutablePointer<AVFrame>?
+  private let planes: PlanarSamples
+  private let total: Int?
+  private let file: String
+  /// Samples rendered so far.
+  private var position = 0
+  private var drained = false
+
+  init(_ mix: AudioMix, file: String) throws(VideoWriterError) {
+    try mix.validate()
+    self.file = file
+    let rate = mix.sampleRate
+    let channels = mix.channels.rawValue
+    pending = []
+    planes = PlanarSamples(channels: channels, capacity: 1024)
+    for source in mix.sources {
+      let reader = try AudioFileReader(source, sampleRate: rate, channels: channels)
+      pending.append(
+        Placed(
+          reader: reader, start: Int((source.start * Double(rate)).rounded()),
+          gain: Float(source.volume), file: source.url.path))
+    }
+    total = mix.duration.map { Int(($0 * Double(rate)).rounded()) }
+
+    guard let codec = avcodec_find_encoder_by_name("aac") else { throw .encoderUnavailable("aac") }
+    guard let encoder = avcodec_alloc_context3(codec), let frame = av_frame_alloc() else {
+      throw .ffmpeg(file: file, operation: "allocating the AAC encoder", message: "no memory")
+    }
+    self.encoder = encoder
+    self.frame = frame
+    encoder.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+    encoder.pointee.sample_rate = Int32(rate)
+    av_channel_layout_default(&encoder.pointee.ch_layout, Int32(channels))
+    encoder.pointee.bit_rate = Int64(mix.bitrate)
+    encoder.pointee.time_base = AVRational(num: 1, den: Int32(rate))
+    // MP4 and MOV keep the codec header out of band.
+    encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
+    try WriterCall.check(avcodec_open2(encoder, codec, nil), file: file, "opening the AAC encoder")
+    planes.reserve(Int(encoder.pointee.frame_size))
+  }
+
+  deinit {
+    avcodec_free_context(&encoder)
+    av_frame_free(&frame)
+  }
+
+  var timeBase: AVRational { encoder?.pointee.time_base ?? AVRational(num: 1, den: 1) }
+
+  func describe(_ stream: UnsafeMutablePointer<AVStream>, for muxer: MovieMuxer)
+    throws(VideoWriterError)
+  {
+    try WriterCall.check(
+      avcodec_parameters_from_context(stream.pointee.codecpar, encoder), file: file,
+      "describing the AAC stream")
+    stream.pointee.time_base = timeBase
+  }
+
+  func next(into packet: UnsafeMutablePointer<AVPacket>) throws(VideoWriterError) -> Bool {
+    guard let encoder else { return false }
+    while true {
+      let status = avcodec_receive_packet(encoder, packet)
+      if status >= 0 { return true }
+      if status == WriterCall.endOfFile { return false }
+      guard status == WriterCall.again else {
+        try WriterCall.check(status, file: file, "encoding audio")
+        return false
+      }
+      if drained {
+        return false
+      }
+      let block = try render()
+      try WriterCall.check(avcodec_send_frame(encoder, block), file: file, "encoding audio")
+      drained = block == nil
+    }
+  }
+
+  /// Mixes the next block into the frame; `nil` when the track has ended.
+  private func render() throws(VideoWriterError) -> UnsafeMutablePointer<AVFrame>? {
+    guard let encoder, let frame else { return nil }
+    var length = Int(encoder.pointee.frame_size)
+    if let total { length = min(length, total - position) }
+    guard length > 0, total != nil || !pending.isEmpty else { return nil }
+
+    for plane in planes.planes { plane.initialize(repeating: 0, count: length) }
+    // How far into the block some source reached: without a set duration the track ends
+    // where the last source does, possibly inside this block.
+    var reached = total == nil ? 0 : length
+    var finished: [Int] = []
+    for (index, source) in pending.enumerated() where source.start < position + length {
+      let offset = max(source.start - position, 0)
+      let wanted = length - offset
+      let got = try source.reader.read(
+        wanted, addingTo: planes.planes, at: offset, gain: source.gain)
+      reached = max(reached, offset + got)
+      if got < wanted { finished.append(index) }
+    }
+    for index in finished.reversed() { pending.remove(at: index) }
+    if total == nil {
+      // Sources yet to start keep the track going with silence.
+      if !pending.isEmpty { reached = length }
+      length = reached
+      guard length > 0 else { return nil }
+    }
+
+    try prepare(frame, encoder: encoder)
+    frame.pointee.nb_samples = Int32(length)
+    for (channel, plane) in planes.planes.enumerated() {
+      guard let data = frame.pointee.extended_data[channel] else { continue }
+      let samples = UnsafeMutableRawPointer(data).assumingMemoryBound(to: Float.self)
+      // Overlapping loud sources are clipped at full scale rather than wrapped or limited.
+      for index in 0..<length { samples[index] = min(max(plane[index], -1), 1) }
+    }
+    frame.pointee.pts = Int64(position)
+    position += length
+    return frame
+  }
+
+  /// Gives the frame buffers for a full block the first time, and makes sure the encoder no
+  /// longer holds them afterwards.
+  private func prepare(
+    _ frame: UnsafeMutablePointer<AVFrame>, encoder: UnsafeMutablePointer<AVCodecContext>
+  ) throws(VideoWriterError) {
+    if frame.pointee.buf.0 != nil {
+      try WriterCall.check(av_frame_make_writable(frame), file: file, "preparing audio")
+      return
+    }
+    frame.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
+    frame.pointee.sample_rate = encoder.pointee.sample_rate
+    frame.pointee.nb_samples = encoder.pointee.frame_size
+    try WriterCall.check(
+      av_channel_layout_copy(&frame.pointee.ch_layout, &encoder.pointee.ch_layout), file: file,
+      "preparing audio")
+    try WriterCall.check(av_frame_get_buffer(frame, 0), file: file, "preparing audio")
+  }
+}
