@@ -18,7 +18,8 @@ swiftc -O -parse-as-library -module-name LumenCore -emit-module \
 swiftc -O -parse-as-library -sanitize=fuzzer,address -I "$work/core" -L "$work/core" -lLumenCore \
   Sources/LumenEdit/EditDocument.swift Sources/LumenEdit/EditDocumentError.swift \
   Sources/LumenEdit/JSONValue.swift Sources/LumenEdit/EditDocument+JSON.swift \
-  Sources/LumenEdit/Migration.swift Sources/LumenEdit/JSONWriter.swift fuzz/EditDocumentFuzz.swift \
+  Sources/LumenEdit/Migration.swift Sources/LumenEdit/JSONWriter.swift Sources/LumenEdit/Time/*.swift \
+  fuzz/EditDocumentFuzz.swift \
   -o "$work/fuzz-edit-document"
 cp fuzz/corpus/edit-document/* "$work/corpus/"
 SWIFT_BACKTRACE=enable=no "$work/fuzz-edit-document" "$work/corpus" \

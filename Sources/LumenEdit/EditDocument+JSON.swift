@@ -108,9 +108,9 @@ extension EditDocument {
       let m = try v.object(allowing: ["image", "blendMode", "opacity", "timeSpan"])
       overlay = OverlaySettings(
         image: try v.required("image", in: m).string(),
-        blendMode: try m["blendMode"]?.choice(BlendMode.self) ?? .normal,
-        timeSpan: try m["timeSpan"].map { v throws(EditDocumentError) in try TimeSpan(json: v) })
+        blendMode: try m["blendMode"]?.choice(BlendMode.self) ?? .normal)
       try readParameters(of: "overlay", from: m)
+      if let span = m["timeSpan"] { overlay?.timeSpan = try TimeSpan(json: span) }
     }
   }
 

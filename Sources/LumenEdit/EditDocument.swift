@@ -28,7 +28,8 @@ public struct EditDocument: Hashable, Sendable {
 
   public init() {}
 
-  /// True when rendering the document returns the original unchanged.
+  /// True when rendering the document returns the original unchanged, at every instant of a
+  /// clip too.
   public var isIdentity: Bool { self == EditDocument() }
 }
 
