@@ -12,6 +12,8 @@ enum Lumen {
       looks IN -o SHEET       a contact sheet of the look library applied to IN
       edit IN --doc EDIT.json -o OUT [--preview N]   render an edit document over a photo
       doc validate|migrate|new                       edit documents
+      video info|frame|thumbs ...                    movies: what they hold, exact frames,
+                                                     thumbnail strips (see `lumen video --help`)
       demo [--out DIR]        render the bundled sample photos through several edits
     Run `lumen COMMAND --help` for a command's options.
     """
@@ -28,6 +30,7 @@ enum Lumen {
         let help = [
           "render": RenderCommand.usage, "lut": LutCommand.usage, "looks": LooksCommand.usage,
           "edit": EditCommand.usage, "doc": DocCommand.usage,
+          "video": VideoCommand.usage,
         ]
         print(help[command] ?? usage)
         return
@@ -41,6 +44,7 @@ enum Lumen {
       case "looks": try LooksCommand.run(words)
       case "edit": try EditCommand.run(words)
       case "doc": try DocCommand.run(words)
+      case "video": try VideoCommand.run(words)
       case "help", "--help", "-h": print(usage)
       default: throw UsageError("unknown command \"\(command)\"\n\(usage)")
       }

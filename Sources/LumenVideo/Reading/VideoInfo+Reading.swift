@@ -110,7 +110,8 @@ extension AudioStreamInfo {
       codecDescription: avcodec_descriptor_get(parameters.codec_id)
         .map { String(cString: $0.pointee.long_name) } ?? "",
       sampleRate: Int(parameters.sample_rate), channels: Int(parameters.ch_layout.nb_channels),
-      channelLayout: layout, language: metadata(stream.pointee.metadata, "language"),
+      channelLayout: layout,
+      language: metadata(stream.pointee.metadata, "language").flatMap { $0 == "und" ? nil : $0 },
       bitRate: parameters.bit_rate > 0 ? Int(parameters.bit_rate) : nil)
   }
 }

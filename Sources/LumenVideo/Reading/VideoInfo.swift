@@ -73,7 +73,8 @@ public struct AudioStreamInfo: Sendable, Hashable {
   public var channels: Int
   /// FFmpeg's description of the channel layout, e.g. `stereo` or `5.1`.
   public var channelLayout: String
-  /// The stream's language tag (ISO 639-2), when present.
+  /// The stream's language (an ISO 639-2 code such as `eng`), when tagged and not
+  /// "undetermined".
   public var language: String?
   public var bitRate: Int?
 }
