@@ -40,18 +40,47 @@ import Testing
   }
 
   @Test func onlyExpensiveChainsOverOpaque8BitSourcesAreRemembered() {
-    func planned(_ image: Image, _ format: PixelFormat) -> Plan? {
-      let plan = Optimizer(root: image.node).plan(for: image.node, transfer: format.transfer)
-      return MemoizedColorPlan.memoizing(plan, storedAs: format)
+    func remembers(_ image: Image) -> Bool {
+      Optimizer(root: image.node).plan(for: image.node, transfer: .sRGB) is MemoizedColorPlan
     }
     let opaque = testBitmap(width: 8, height: 8)
-    #expect(planned(edited(opaque), .rgb8) != nil)
-    #expect(planned(edited(opaque), .rgba8) != nil)
-    // A matrix costs less than a lookup; 16-bit results and translucent sources have no table.
+    #expect(remembers(edited(opaque)))
+    // A matrix on encoded colour costs less than a lookup; translucent and 16-bit sources
+    // have too many colours.
     var encodedMix = mix
     encodedMix.transfer = .sRGB
-    #expect(planned(Image(bitmap: opaque).applying(encodedMix), .rgb8) == nil)
-    #expect(planned(edited(opaque), .rgb16) == nil)
-    #expect(planned(edited(testBitmap(width: 8, height: 8, alpha: true)), .rgba8) == nil)
+    #expect(!remembers(Image(bitmap: opaque).applying(encodedMix)))
+    #expect(!remembers(edited(testBitmap(width: 8, height: 8, alpha: true))))
+    let wide = try! Renderer().bitmap(of: Image(bitmap: opaque), format: .rgb16)
+    #expect(!remembers(edited(wide)))
+  }
+
+  @Test func chainsFeedingOtherKernelsAreRememberedAsHalfFloats() throws {
+    // One chain read twice: as it is, and resampled (Lanczos) over it.
+    let chain = edited(testBitmap(width: 300, height: 200, seed: 3))
+    let image = chain.scaled(by: 0.5).composited(over: chain)
+    let plan = Optimizer(root: image.node).plan(for: image.node, transfer: .sRGB)
+    func contains(_ plan: Plan) -> Bool {
+      (plan as? MemoizedColorPlan)?.encoding == .halfFloat
+        || plan.children.contains(where: contains)
+    }
+    #expect(contains(plan))
+    var renderer = Renderer(threadCount: 2)
+    let remembered = try renderer.bitmap(of: image, format: .rgba8)
+    renderer.remembersColors = false
+    let computed = try renderer.bitmap(of: image, format: .rgba8)
+    // Within one level: an eighth of a level can tip a rounding.
+    #expect(maxDifference(samples(remembered), samples(computed)) < 1.5 / 255)
+  }
+
+  @Test func wideOutputsAreComputedForEveryPixel() throws {
+    let image = edited(testBitmap(width: 120, height: 50, seed: 5))
+    var renderer = Renderer()
+    for format in [PixelFormat.rgb16, .rgbaFloat] {
+      let remembered = try renderer.bitmap(of: image, format: format)
+      renderer.remembersColors = false
+      #expect(samples(remembered) == samples(try renderer.bitmap(of: image, format: format)))
+      renderer.remembersColors = true
+    }
   }
 }

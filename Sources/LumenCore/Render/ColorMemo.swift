@@ -1,37 +1,27 @@
 import Foundation
 import Synchronization
 
-/// The results of a pointwise colour pass for 8-bit RGB inputs, remembered as they are
+/// The results of a pointwise colour chain for 8-bit RGB inputs, remembered as they are
 /// computed: a photo holds a few hundred thousand distinct colours among its millions of
 /// pixels, so an expensive chain (a 3-D LUT, per-pixel powers) runs once per colour instead of
 /// once per pixel.
 ///
-/// Entries are keyed by the colour's bits interleaved (Morton order), so colours that are close
-/// share cache lines and pages; the table is reserved as untouched, zero-filled virtual memory
-/// and only the pages that a picture's colours reach are ever backed. An entry is written once
-/// with a value that depends only on its key, so workers share the table without locks and the
-/// output does not depend on which worker computed an entry.
+/// Each colour has one word, holding its result (see ``MemoizedColorPlan/Encoding``) or 0 while
+/// unknown. Words are keyed by the colour's bits interleaved (Morton order), so that close
+/// colours share cache lines and pages, and the table is reserved as untouched, zero-filled
+/// virtual memory: only the pages a picture's colours reach are ever backed. A word is written
+/// whole, once, with a value that depends only on its colour, so workers share the table
+/// without locks and the output does not depend on which worker computed what.
 final class ColorMemo: @unchecked Sendable {
-  /// One entry per 24-bit colour: the result's three bytes and a fourth that marks it known.
-  private let entries: UnsafeMutablePointer<Atomic<UInt32>>
-  private static let count = 1 << 24
-  static let known: UInt32 = 0xFF00_0000
+  let words: UnsafeMutablePointer<Atomic<UInt64>>
+  private static let colors = 1 << 24
 
   init?() {
-    guard let memory = calloc(Self.count, MemoryLayout<UInt32>.stride) else { return nil }
-    entries = memory.bindMemory(to: Atomic<UInt32>.self, capacity: Self.count)
+    guard let table = calloc(Self.colors, MemoryLayout<UInt64>.stride) else { return nil }
+    words = table.bindMemory(to: Atomic<UInt64>.self, capacity: Self.colors)
   }
 
-  deinit { free(entries) }
-
-  /// The known result for `key` (with ``known`` set), or 0.
-  @inline(__always)
-  func result(for key: Int) -> UInt32 { entries[key].load(ordering: .relaxed) }
-
-  @inline(__always)
-  func remember(_ result: UInt32, for key: Int) {
-    entries[key].store(result | Self.known, ordering: .relaxed)
-  }
+  deinit { free(words) }
 
   /// The key of the colour (r, g, b): their bits interleaved, through `spread` (a pointer to
   /// ``spread``'s storage, taken once per row).

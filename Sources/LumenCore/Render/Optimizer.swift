@@ -14,6 +14,8 @@
 /// With `fusing` off every kernel runs as its own pass (the reference for tests).
 final class Optimizer {
   let fusing: Bool
+  /// Whether expensive colour chains over 8-bit sources run once per colour.
+  let remembersColors: Bool
   /// How many consumers each node of the recipe has.
   private var consumers: [ObjectIdentifier: Int] = [:]
   private var planned: [PlanKey: Plan] = [:]
@@ -23,8 +25,9 @@ final class Optimizer {
     let transfer: Transfer
   }
 
-  init(fusing: Bool = true, root: Node) {
+  init(fusing: Bool = true, remembersColors: Bool = true, root: Node) {
     self.fusing = fusing
+    self.remembersColors = fusing && remembersColors
     var seen: Set<ObjectIdentifier> = []
     func count(_ node: Node) {
       for input in node.inputs {
@@ -116,7 +119,7 @@ final class Optimizer {
     var steps = steps
     var input = input
     if fusing {
-      if let below = input as? ColorChainPlan {
+      if let below = (input as? MemoizedColorPlan)?.chain ?? input as? ColorChainPlan {
         steps = below.kernels + steps
         input = below.input
       }
@@ -135,7 +138,10 @@ final class Optimizer {
     let groups = fusing ? [steps] : steps.map { [$0] }
     for group in groups {
       let transfer = Self.outputTransfer(of: group, after: result.transfer)
-      result = ColorChainPlan(group, over: result, transfer: transfer, isOpaque: isOpaque)
+      let chain = ColorChainPlan(group, over: result, transfer: transfer, isOpaque: isOpaque)
+      result =
+        (remembersColors ? MemoizedColorPlan.memoizing(chain, encoding: .halfFloat) : nil)
+        ?? chain
     }
     return result
   }

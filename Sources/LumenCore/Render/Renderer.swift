@@ -10,8 +10,8 @@ public struct Renderer: Sendable {
   public var optimizes: Bool
   /// The largest output (in pixels) a render may produce.
   public var maxPixelCount: Int
-  /// Remember expensive colour chains' results per colour (``MemoizedColorPlan``); off only to
-  /// test that remembering changes nothing.
+  /// Compute expensive colour chains once per colour (``MemoizedColorPlan``); off only to test
+  /// that remembering changes nothing.
   var remembersColors = true
 
   /// Tiles are at most this wide and `bandHeight` high: 256 x 32 pixels x 16 bytes (128 KB)
@@ -35,12 +35,13 @@ public struct Renderer: Sendable {
   ) throws {
     let image = scale == 1 ? image : image.scaled(by: scale)
     let region = try validated(rect ?? image.extent)
-    var plan = Optimizer(fusing: optimizes, root: image.node).plan(
-      for: image.node, transfer: format.transfer)
-    if optimizes, remembersColors,
-      let memoized = MemoizedColorPlan.memoizing(plan, storedAs: format)
-    {
-      plan = memoized
+    // Results held as half floats are finer than 8-bit output, not than 16-bit or float.
+    let remembers = remembersColors && format.sample == .uint8
+    var plan = Optimizer(fusing: optimizes, remembersColors: remembers, root: image.node)
+      .plan(for: image.node, transfer: format.transfer)
+    if let memoized = plan as? MemoizedColorPlan {
+      // Its results go straight to bytes: remember the bytes, exactly.
+      plan = memoized.encoded(as: .storedBytes)
     }
     let hasCaches = allocateCaches(plan, region)
     try sink.begin(width: region.width, height: region.height, format: format)

@@ -1,33 +1,43 @@
-/// A colour chain over an opaque 8-bit RGB source whose result is stored as 8-bit samples:
-/// each distinct source colour goes through the chain once and its stored bytes are remembered
-/// (see ``ColorMemo``). The output is identical to the chain's, pixel for pixel: the chain is
-/// pointwise and the remembered bytes are what quantising its result gives.
+/// A colour chain over an opaque 8-bit RGB source, computed once per distinct source colour
+/// (see ``ColorMemo``). The pixels are identical to the chain's: the chain is pointwise, so a
+/// colour's result does not depend on where it is.
 final class MemoizedColorPlan: Plan {
   let chain: ColorChainPlan
   let source: BitmapPlan
   private let memo: ColorMemo
+  let encoding: Encoding
   var extent: Rect { chain.extent }
   var isOpaque: Bool { true }
   var transfer: Transfer { chain.transfer }
 
-  /// The memoised form of `plan` when it is such a chain and worth remembering, else nil.
-  static func memoizing(_ plan: Plan, storedAs format: PixelFormat) -> Plan? {
-    guard format.sample == .uint8, format.transfer == plan.transfer,
-      let chain = plan as? ColorChainPlan, let source = chain.input as? BitmapPlan,
-      source.bitmap.format == .rgb8, chain.kernels.contains(where: { !$0.isCheap }),
-      let memo = ColorMemo()
+  /// The memoised form of `chain` when its source is an opaque 8-bit RGB bitmap (perhaps
+  /// cropped) and a kernel costs more than a lookup; else nil.
+  static func memoizing(_ chain: ColorChainPlan, encoding: Encoding) -> MemoizedColorPlan? {
+    let input = (chain.input as? CropPlan)?.input ?? chain.input
+    guard let source = input as? BitmapPlan, source.bitmap.format == .rgb8,
+      chain.kernels.contains(where: { !$0.isCheap }), let memo = ColorMemo()
     else { return nil }
-    return MemoizedColorPlan(chain, source, memo)
+    return MemoizedColorPlan(chain, source, memo, encoding)
   }
 
-  private init(_ chain: ColorChainPlan, _ source: BitmapPlan, _ memo: ColorMemo) {
+  private init(
+    _ chain: ColorChainPlan, _ source: BitmapPlan, _ memo: ColorMemo, _ encoding: Encoding
+  ) {
     self.chain = chain
     self.source = source
     self.memo = memo
+    self.encoding = encoding
   }
 
-  func inputs(for rect: Rect) -> [(Plan, Rect)] { [(source, rect)] }
-  var children: [Plan] { [source] }
+  /// The same chain remembering its results as `encoding` (itself, if no memory is left for
+  /// another table).
+  func encoded(as encoding: Encoding) -> MemoizedColorPlan {
+    guard self.encoding != encoding, let memo = ColorMemo() else { return self }
+    return MemoizedColorPlan(chain, source, memo, encoding)
+  }
+
+  func inputs(for rect: Rect) -> [(Plan, Rect)] { chain.inputs(for: rect) }
+  var children: [Plan] { chain.children }
 
   func evaluate(into tile: Tile, pool: TilePool) {
     let area = tile.rect.intersection(extent)
@@ -36,10 +46,9 @@ final class MemoizedColorPlan: Plan {
     let bitmap = source.bitmap
     bitmap.waitForRows(area.maxY)
     let bytes = UnsafeRawPointer(bitmap.storage.bytes.baseAddress!)
-    // Scratch: the colours not yet known (one plane each), their positions, and the row's
-    // remembered results.
+    // Scratch: the colours not yet known (one plane each), and the row's keys, then slots.
     pool.withTile(Rect(width: area.width, height: 1)) { scratch in
-      let found = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * area.width)
+      let found = UnsafeMutablePointer<UInt64>.allocate(capacity: area.width)
       defer { found.deallocate() }
       ColorMemo.spread.withUnsafeBufferPointer { spread in
         source.table.withUnsafeBufferPointer { table in
@@ -58,57 +67,90 @@ final class MemoizedColorPlan: Plan {
   /// Writes the results for one row of source bytes: remembered colours directly, the others
   /// through the chain, then remembered.
   ///
-  /// The lookups are a loop of their own, free of other work, so that the processor keeps
-  /// many of them in flight: the table is far larger than the caches and each lookup would
+  /// Looking up is a loop of its own, free of other work, so that the processor keeps many
+  /// lookups in flight: the table is far larger than the caches, and each lookup would
   /// otherwise wait for memory in turn.
   @inline(__always)
   private func fill(
     _ out: PixelSpan, from p: UnsafePointer<UInt8>, _ spread: UnsafePointer<UInt32>,
-    _ table: UnsafePointer<Float>, _ scratch: PixelSpan, _ found: UnsafeMutablePointer<UInt32>
+    _ table: UnsafePointer<Float>, _ scratch: PixelSpan, _ found: UnsafeMutablePointer<UInt64>
   ) {
     let n = out.count
-    let keys = found + n
+    let words = memo.words
     for i in 0..<n {
       let o = i &* 3
-      keys[i] = UInt32(truncatingIfNeeded: ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2], spread))
+      found[i] = UInt64(truncatingIfNeeded: ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2], spread))
     }
-    for i in 0..<n { found[i] = memo.result(for: Int(keys[i])) }
-    let unit: Float = 1 / 255
-    var known = ColorMemo.known
+    for i in 0..<n { found[i] = words[Int(found[i])].load(ordering: .relaxed) }
+    var missed = 0
     for i in 0..<n {
-      let result = found[i]
-      known &= result
-      out.red[i] = Float(result & 0xFF) * unit
-      out.green[i] = Float((result >> 8) & 0xFF) * unit
-      out.blue[i] = Float((result >> 16) & 0xFF) * unit
+      let word = found[i]
+      if word != 0 {
+        (out.red[i], out.green[i], out.blue[i]) = encoding.decode(word)
+      } else {
+        let o = i &* 3
+        scratch.red[missed] = table[Int(p[o])]
+        scratch.green[missed] = table[Int(p[o &+ 1])]
+        scratch.blue[missed] = table[Int(p[o &+ 2])]
+        scratch.alpha[missed] = 1
+        missed &+= 1
+      }
       out.alpha[i] = 1
     }
-    if known != 0 { return }
-    // Gather the unknown colours (their positions reuse `keys`), run the chain over them.
-    var missed = 0
-    for i in 0..<n where found[i] == 0 {
-      let o = i &* 3
-      keys[missed] = UInt32(truncatingIfNeeded: i)
-      scratch.red[missed] = table[Int(p[o])]
-      scratch.green[missed] = table[Int(p[o &+ 1])]
-      scratch.blue[missed] = table[Int(p[o &+ 2])]
-      scratch.alpha[missed] = 1
-      missed &+= 1
-    }
+    if missed == 0 { return }
     let computed = PixelSpan(
       red: scratch.red, green: scratch.green, blue: scratch.blue, alpha: scratch.alpha,
       count: missed)
     for kernel in chain.kernels { kernel.apply(to: computed) }
-    for m in 0..<missed {
-      let i = Int(keys[m])
+    var m = 0
+    for i in 0..<n where found[i] == 0 {
       let o = i &* 3
-      let r = Quantizer.quantize(computed.red[m], 255)
-      let g = Quantizer.quantize(computed.green[m], 255)
-      let b = Quantizer.quantize(computed.blue[m], 255)
-      memo.remember(r | g << 8 | b << 16, for: ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2], spread))
-      out.red[i] = Float(r) * unit
-      out.green[i] = Float(g) * unit
-      out.blue[i] = Float(b) * unit
+      let word = encoding.encode(computed.red[m], computed.green[m], computed.blue[m])
+      let key = ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2], spread)
+      words[key].store(word, ordering: .relaxed)
+      (out.red[i], out.green[i], out.blue[i]) = encoding.decode(word)
+      m &+= 1
+    }
+  }
+}
+
+extension MemoizedColorPlan {
+  /// How a result is held in a memo word (never 0: 0 marks an unknown colour).
+  enum Encoding: Sendable {
+    /// The bytes the result is stored as, when the plan's pixels go straight to 8-bit
+    /// samples: remembering then changes no output byte.
+    case storedBytes
+    /// Half floats, as Core Image's intermediates: within 2^-11 of the result (an eighth of
+    /// an 8-bit level), when the plan feeds other kernels of a render to 8-bit samples.
+    case halfFloat
+
+    @inline(__always)
+    func encode(_ r: Float, _ g: Float, _ b: Float) -> UInt64 {
+      switch self {
+      case .storedBytes:
+        let bytes =
+          Quantizer.quantize(r, 255) | Quantizer.quantize(g, 255) << 8
+          | Quantizer.quantize(b, 255) << 16
+        return UInt64(bytes) | 1 << 32
+      case .halfFloat:
+        let h = SIMD4<Float16>(Float16(r), Float16(g), Float16(b), 1)
+        return unsafeBitCast(h, to: UInt64.self)
+      }
+    }
+
+    @inline(__always)
+    func decode(_ word: UInt64) -> (Float, Float, Float) {
+      switch self {
+      case .storedBytes:
+        let unit: Float = 1 / 255
+        return (
+          Float(word & 0xFF) * unit, Float((word >> 8) & 0xFF) * unit,
+          Float((word >> 16) & 0xFF) * unit
+        )
+      case .halfFloat:
+        let h = unsafeBitCast(word, to: SIMD4<Float16>.self)
+        return (Float(h.x), Float(h.y), Float(h.z))
+      }
     }
   }
 }
