@@ -18,7 +18,7 @@ enum ISOMediaBoxes {
       guard offset + 8 <= file.size, let box = header(in: file, at: offset) else { return nil }
       guard let size = box.size else { return nil }  // extends to the end of the file
       guard size >= box.headerLength else { return nil }  // not ours to judge: FFmpeg will
-      if offset + size > file.size {
+      if size > file.size - offset {
         return "the '\(box.type)' box at byte \(offset) ends at byte \(offset + size), "
           + "but the file has \(file.size) bytes"
       }

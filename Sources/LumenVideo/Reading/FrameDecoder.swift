@@ -69,6 +69,13 @@ struct FrameDecoder: ~Copyable {
     return .frame
   }
 
+  /// Whether the packets sent next may skip frames that no other frame refers to (they
+  /// produce no output then). Each packet is decoded with the setting current when it is sent.
+  var skipsNonReferenceFrames: Bool {
+    get { context.pointee.skip_frame == AVDISCARD_NONREF }
+    nonmutating set { context.pointee.skip_frame = newValue ? AVDISCARD_NONREF : AVDISCARD_DEFAULT }
+  }
+
   /// Forgets buffered frames, after a seek.
   func flush() { avcodec_flush_buffers(context) }
 }

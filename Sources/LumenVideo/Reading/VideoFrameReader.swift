@@ -35,6 +35,10 @@ public final class VideoFrameReader {
   private var lastTimestamp: Int64?
   /// The decode timestamp of the last packet read: how far into the file the decoder is.
   private var lastPacketTimestamp: Int64?
+  /// The latest presentation timestamp among the packets read since the last seek.
+  private var latestPacketTimestamp: Int64?
+  /// While looking for the frame at a time: that time, in ticks.
+  private var target: Int64?
   private var inputEnded = false
   private var hasDecodedAnyFrame = false
 
@@ -90,6 +94,8 @@ public final class VideoFrameReader {
   }
 
   private func frame(atTimestamp target: Int64) throws(VideoError) -> VideoFrame {
+    self.target = target
+    defer { self.target = nil }
     var seekTarget: Int64? = nil
     if let head = headTimestamp, head <= target, decodingReaches(target) {
       // Already in the right stretch of the file: decode on.
@@ -105,9 +111,10 @@ public final class VideoFrameReader {
       if let landed = seekTarget, landed > clock.start,
         headTimestamp.map({ $0 > target }) ?? true
       {
-        seekTarget = max(clock.start, landed - backoff)
-        backoff *= 2
-        try seek(toKeyframeBefore: seekTarget ?? clock.start)
+        let earlier = backoff < landed &- clock.start ? landed - backoff : clock.start
+        seekTarget = earlier
+        backoff = backoff < Int64.max / 2 ? backoff * 2 : backoff
+        try seek(toKeyframeBefore: earlier)
         continue
       }
       seekTarget = nil
@@ -143,6 +150,7 @@ public final class VideoFrameReader {
     headTimestamp = nil
     lastTimestamp = nil
     lastPacketTimestamp = nil
+    latestPacketTimestamp = nil
     inputEnded = false
   }
 
@@ -153,7 +161,7 @@ public final class VideoFrameReader {
       switch try decoder.receive(into: frame) {
       case .frame:
         hasDecodedAnyFrame = true
-        let timestamp = Self.timestamp(of: frame) ?? lastTimestamp.map { $0 + typicalFrameTicks }
+        let timestamp = Self.timestamp(of: frame) ?? lastTimestamp.map { $0 &+ typicalFrameTicks }
         lastTimestamp = timestamp ?? clock.start
         return lastTimestamp
       case .damaged:
@@ -173,21 +181,37 @@ public final class VideoFrameReader {
   private func feedDecoder() throws(VideoError) {
     guard !inputEnded else { return }
     let packet = buffers.packet
-    if try demuxer.readPacket(into: packet) {
-      let dts = packet.pointee.dts
-      lastPacketTimestamp = dts != ReaderCall.noTimestamp ? dts : packet.pointee.pts
-      _ = try decoder.send(packet)
-      av_packet_unref(packet)
-    } else {
+    guard try demuxer.readPacket(into: packet) else {
       inputEnded = true
       _ = try decoder.send(nil)
+      return
     }
+    let pts = packet.pointee.pts
+    let dts = packet.pointee.dts
+    lastPacketTimestamp = dts != ReaderCall.noTimestamp ? dts : pts
+    decoder.skipsNonReferenceFrames = isPassedOver(pts)
+    if pts != ReaderCall.noTimestamp, packet.pointee.flags & AV_PKT_FLAG_DISCARD == 0 {
+      latestPacketTimestamp = max(latestPacketTimestamp ?? pts, pts)
+    }
+    _ = try decoder.send(packet)
+    av_packet_unref(packet)
+  }
+
+  /// Whether the frame of a packet shown at `pts` cannot be the frame at the target, because
+  /// a packet already read (with B-frames, a later frame arrives first) is shown after it and
+  /// still at or before the target. Such frames need decoding only if other frames refer to
+  /// them, so a seek skips the rest: with B-frames, a good share of a long group of pictures.
+  private func isPassedOver(_ pts: Int64) -> Bool {
+    guard let target, let latest = latestPacketTimestamp, pts != ReaderCall.noTimestamp else {
+      return false
+    }
+    return pts < latest && latest <= target
   }
 
   /// Converts the head frame, which lasts until `following` (the next frame's timestamp).
   private func deliver(timestamp: Int64, following: Int64?) throws(VideoError) -> VideoFrame {
     let picture = buffers.head
-    var ticks = following.map { $0 - timestamp } ?? 0
+    var ticks = following.map { $0 &- timestamp } ?? 0
     if ticks <= 0 { ticks = picture.pointee.pkt_duration > 0 ? picture.pointee.pkt_duration : 0 }
     if ticks <= 0 { ticks = typicalFrameTicks }
     return VideoFrame(

@@ -13,7 +13,8 @@ extension VideoInfo {
       duration = PresentationTime(value: context.duration, timescale: AV_TIME_BASE)
     }
     if case .estimated = video.frameCount, let rate = video.averageFrameRate, let duration {
-      video.frameCount = .estimated(Int((duration.seconds * rate.value).rounded()))
+      let estimate = (duration.seconds * rate.value).rounded()
+      video.frameCount = .estimated(estimate.isFinite && estimate < 1e12 ? Int(estimate) : 0)
     }
     self.init(
       file: demuxer.path, container: String(cString: format.name),
@@ -32,15 +33,17 @@ extension VideoInfo {
     if stream.pointee.duration != ReaderCall.noTimestamp, stream.pointee.duration > 0,
       tick.num > 0, tick.den > 0
     {
-      return PresentationTime(value: stream.pointee.duration * Int64(tick.num), timescale: tick.den)
+      return PresentationTime(
+        value: stream.pointee.duration &* Int64(tick.num), timescale: tick.den)
     }
     guard let tag = metadata(stream.pointee.metadata, "DURATION") else { return nil }
     let parts = tag.split(separator: ":")
     guard parts.count == 3, let hours = Double(parts[0]), let minutes = Double(parts[1]),
       let seconds = Double(parts[2])
     else { return nil }
-    return PresentationTime(
-      seconds: hours * 3600 + minutes * 60 + seconds, timescale: Int32(AV_TIME_BASE))
+    let total = hours * 3600 + minutes * 60 + seconds
+    guard total.isFinite, total >= 0, total < 1e9 else { return nil }
+    return PresentationTime(seconds: total, timescale: Int32(AV_TIME_BASE))
   }
 }
 
