@@ -23,6 +23,13 @@ protocol Plan: AnyObject, Sendable {
   /// True when evaluating is little more than reading memory, so re-reading overlapping
   /// regions costs less than materialising them.
   var isCheap: Bool { get }
+
+  /// Writes `rect` as stored samples of `format` (rows `bytesPerRow` apart) without going
+  /// through float planes, when the plan can; false when it cannot.
+  func write(
+    _ rect: Rect, as format: PixelFormat, to out: UnsafeMutableRawPointer, bytesPerRow: Int,
+    pool: TilePool
+  ) -> Bool
 }
 
 extension Plan {
@@ -30,6 +37,11 @@ extension Plan {
   var children: [Plan] { [] }
   func view(of rect: Rect, pool: TilePool) -> Tile? { nil }
   var isCheap: Bool { false }
+
+  func write(
+    _ rect: Rect, as format: PixelFormat, to out: UnsafeMutableRawPointer, bytesPerRow: Int,
+    pool: TilePool
+  ) -> Bool { false }
 
   /// Evaluates `rect`, handing `body` either a view or scratch memory holding the pixels.
   func withPixels<R>(of rect: Rect, pool: TilePool, _ body: (Tile) -> R) -> R {

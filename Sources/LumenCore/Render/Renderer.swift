@@ -154,11 +154,15 @@ public struct Renderer: Sendable {
           let rows = min(bandHeight, region.maxY - y0)
           for x in stride(from: region.minX, to: region.maxX, by: Self.tileWidth) {
             let rect = Rect(x: x, y: y0, width: min(Self.tileWidth, region.maxX - x), height: rows)
+            let out = buffer + (x - region.minX) * format.bytesPerPixel
+            if plan.write(rect, as: format, to: out, bytesPerRow: bytesPerRow, pool: pool) {
+              continue
+            }
             pool.withTile(rect) { tile in
               plan.evaluate(into: tile, pool: pool)
               for y in rect.minY..<rect.maxY {
-                let out = buffer + (y - y0) * bytesPerRow + (x - region.minX) * format.bytesPerPixel
-                Quantizer.store(tile.row(y), opaque: opaque, to: out, format: format)
+                Quantizer.store(
+                  tile.row(y), opaque: opaque, to: out + (y - y0) * bytesPerRow, format: format)
               }
             }
           }

@@ -42,60 +42,91 @@ final class MemoizedColorPlan: Plan {
   func evaluate(into tile: Tile, pool: TilePool) {
     let area = tile.rect.intersection(extent)
     tile.clear(outside: area)
+    forEachRow(of: area, pool: pool) { y, words in
+      let out = tile.row(y, from: area.minX, count: area.width)
+      for i in 0..<out.count {
+        (out.red[i], out.green[i], out.blue[i]) = encoding.decode(words[i])
+        out.alpha[i] = 1
+      }
+    }
+  }
+
+  /// Writes the stored bytes of `rect` straight from the memo, skipping the float planes and
+  /// their quantisation, when it remembers exactly those bytes.
+  func write(
+    _ rect: Rect, as format: PixelFormat, to out: UnsafeMutableRawPointer, bytesPerRow: Int,
+    pool: TilePool
+  ) -> Bool {
+    guard encoding == .storedBytes, extent.contains(rect),
+      format == .rgb8 || format == .rgba8
+    else { return false }
+    let channels = format.channels
+    forEachRow(of: rect, pool: pool) { y, words in
+      let p = (out + (y - rect.minY) * bytesPerRow).assumingMemoryBound(to: UInt8.self)
+      for i in 0..<rect.width {
+        let word = words[i]
+        let o = i &* channels
+        p[o] = UInt8(truncatingIfNeeded: word)
+        p[o &+ 1] = UInt8(truncatingIfNeeded: word >> 8)
+        p[o &+ 2] = UInt8(truncatingIfNeeded: word >> 16)
+        if channels == 4 { p[o &+ 3] = 255 }
+      }
+    }
+    return true
+  }
+
+  /// Calls `body` with each row of `area` and the memo words of its pixels.
+  private func forEachRow(
+    of area: Rect, pool: TilePool, _ body: (Int, UnsafePointer<UInt64>) -> Void
+  ) {
     if area.isEmpty { return }
     let bitmap = source.bitmap
     bitmap.waitForRows(area.maxY)
     let bytes = UnsafeRawPointer(bitmap.storage.bytes.baseAddress!)
-    // Scratch: the colours not yet known (one plane each), and the row's keys, then slots.
+    // Scratch: the colours not yet known (one plane each), and the row's words.
     pool.withTile(Rect(width: area.width, height: 1)) { scratch in
-      let found = UnsafeMutablePointer<UInt64>.allocate(capacity: area.width)
-      defer { found.deallocate() }
+      let words = UnsafeMutablePointer<UInt64>.allocate(capacity: area.width)
+      defer { words.deallocate() }
       ColorMemo.spread.withUnsafeBufferPointer { spread in
         source.table.withUnsafeBufferPointer { table in
           for y in area.minY..<area.maxY {
             let row = (bytes + y * bitmap.bytesPerRow + area.minX * 3)
               .assumingMemoryBound(to: UInt8.self)
-            fill(
-              tile.row(y, from: area.minX, count: area.width), from: row, spread.baseAddress!,
-              table.baseAddress!, scratch.row(0), found)
+            lookUp(
+              row, count: area.width, spread.baseAddress!, table.baseAddress!, scratch.row(0),
+              words)
+            body(y, words)
           }
         }
       }
     }
   }
 
-  /// Writes the results for one row of source bytes: remembered colours directly, the others
+  /// The memo words for a row of source bytes: remembered colours directly, the others
   /// through the chain, then remembered.
   ///
   /// Looking up is a loop of its own, free of other work, so that the processor keeps many
   /// lookups in flight: the table is far larger than the caches, and each lookup would
   /// otherwise wait for memory in turn.
   @inline(__always)
-  private func fill(
-    _ out: PixelSpan, from p: UnsafePointer<UInt8>, _ spread: UnsafePointer<UInt32>,
+  private func lookUp(
+    _ p: UnsafePointer<UInt8>, count n: Int, _ spread: UnsafePointer<UInt32>,
     _ table: UnsafePointer<Float>, _ scratch: PixelSpan, _ found: UnsafeMutablePointer<UInt64>
   ) {
-    let n = out.count
-    let words = memo.words
+    let memo = memo.words
     for i in 0..<n {
       let o = i &* 3
       found[i] = UInt64(truncatingIfNeeded: ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2], spread))
     }
-    for i in 0..<n { found[i] = words[Int(found[i])].load(ordering: .relaxed) }
+    for i in 0..<n { found[i] = memo[Int(found[i])].load(ordering: .relaxed) }
     var missed = 0
-    for i in 0..<n {
-      let word = found[i]
-      if word != 0 {
-        (out.red[i], out.green[i], out.blue[i]) = encoding.decode(word)
-      } else {
-        let o = i &* 3
-        scratch.red[missed] = table[Int(p[o])]
-        scratch.green[missed] = table[Int(p[o &+ 1])]
-        scratch.blue[missed] = table[Int(p[o &+ 2])]
-        scratch.alpha[missed] = 1
-        missed &+= 1
-      }
-      out.alpha[i] = 1
+    for i in 0..<n where found[i] == 0 {
+      let o = i &* 3
+      scratch.red[missed] = table[Int(p[o])]
+      scratch.green[missed] = table[Int(p[o &+ 1])]
+      scratch.blue[missed] = table[Int(p[o &+ 2])]
+      scratch.alpha[missed] = 1
+      missed &+= 1
     }
     if missed == 0 { return }
     let computed = PixelSpan(
@@ -106,9 +137,8 @@ final class MemoizedColorPlan: Plan {
     for i in 0..<n where found[i] == 0 {
       let o = i &* 3
       let word = encoding.encode(computed.red[m], computed.green[m], computed.blue[m])
-      let key = ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2], spread)
-      words[key].store(word, ordering: .relaxed)
-      (out.red[i], out.green[i], out.blue[i]) = encoding.decode(word)
+      memo[ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2], spread)].store(word, ordering: .relaxed)
+      found[i] = word
       m &+= 1
     }
   }
