@@ -44,6 +44,25 @@ import Testing
     }
   }
 
+  /// Decoding on several threads (the default) gives the same frames, bit for bit, as one.
+  @Test func threadCountDoesNotChangeFrames() throws {
+    let clip = try ReadingClips.h264()
+    let threaded = try VideoFrameReader(contentsOf: clip)
+    let single = try VideoFrameReader(contentsOf: clip, decoderThreads: 1)
+    var count = 0
+    while let a = try threaded.next() {
+      let b = try #require(try single.next())
+      #expect(a.timestamp == b.timestamp)
+      let same = a.bitmap.withUnsafeBytes { x in
+        b.bitmap.withUnsafeBytes { y in x.elementsEqual(y) }
+      }
+      #expect(same, "frame \(count) differs")
+      count += 1
+    }
+    #expect(try single.next() == nil)
+    #expect(count == 50)
+  }
+
   /// The comparison can fail: a neighbouring frame of the pattern is far below 40 dB.
   @Test func neighbouringFramesDiffer() throws {
     let clip = try ReadingClips.h264()
