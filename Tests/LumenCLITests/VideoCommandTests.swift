@@ -74,6 +74,7 @@ import Testing
 
   @Test func infoReportsTheMovie() throws {
     let dir = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
     let clip = try Self.clip(in: dir, rotation: 90)
     let result = try CLI.run("video", "info", "--json", clip.path)
     #expect(result.status == 0, "\(result.errors)")
@@ -99,6 +100,7 @@ import Testing
   /// The frame at half of a rotated 2 s clip is frame 25, upright, as ffmpeg decodes it.
   @Test func frameAtANormalisedTimeMatchesFFmpeg() throws {
     let dir = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
     let clip = try Self.clip(in: dir, rotation: 270)
     let out = dir.appendingPathComponent("frame.png")
     let result = try CLI.run("video", "frame", clip.path, "--at", "0.5", "-o", out.path)
@@ -115,6 +117,7 @@ import Testing
   /// 37, shown from 1.48 s).
   @Test func frameAtATimeInAnyNotation() throws {
     let dir = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
     let clip = try Self.clip(in: dir)
     var files: [Data] = []
     for time in ["1.5s", "1500ms", "0:01.5", "1.5"] {
@@ -132,6 +135,7 @@ import Testing
   /// as a still.
   @Test func frameThroughAnEditDocumentEqualsTheStillEdit() throws {
     let dir = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
     let clip = try Self.clip(in: dir)
     let doc = dir.appendingPathComponent("edit.json")
     try Data(
@@ -164,6 +168,7 @@ import Testing
   /// resized by Lumen.
   @Test func thumbsStripHoldsEvenlySpacedFrames() throws {
     let dir = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
     let clip = try Self.clip(in: dir)
     let strip = dir.appendingPathComponent("strip.png")
     let result = try CLI.run(
@@ -185,6 +190,7 @@ import Testing
 
   @Test func errorsNameTheFileAndTheProblem() throws {
     let dir = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
     let missing = dir.appendingPathComponent("missing.mp4").path
     let absent = try CLI.run("video", "info", missing)
     #expect(absent.status == 1 && absent.errors == "lumen: error: \(missing): no such file\n")
