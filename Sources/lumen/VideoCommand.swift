@@ -18,6 +18,7 @@ enum VideoCommand {
     lumen video thumbs IN -n COUNT -o STRIP [--height PIXELS] [--quality 1-100] [--overwrite]
       A strip of COUNT frames side by side, evenly spaced over the movie (each the frame in
       the middle of its share), each PIXELS high (default 120).
+    \(VideoExportCommand.usage)
     FFmpeg's own messages are silenced; set LUMEN_FFMPEG_LOG to warning, info or debug to
     see them.
     """
@@ -36,7 +37,8 @@ enum VideoCommand {
     FFmpegLibraries.logLevel = level ?? .quiet
     guard let first = words.first else { throw UsageError(usage) }
     guard let subcommand = subcommands[first] else {
-      throw UsageError("unknown video command \"\(first)\"\n\(usage)")
+      // Not a subcommand: the movies to export.
+      return try VideoExportCommand.run(words)
     }
     try subcommand(Array(words.dropFirst()))
   }

@@ -1,0 +1,46 @@
+import LumenCore
+import LumenEdit
+
+/// Turns a decoded frame into an output frame: the edit document (resolved at the frame's
+/// moment when it is animated) over the upright frame, fitted to the output's size, rendered
+/// to 8-bit RGB through the ordinary renderer, so a frame of the movie equals the still
+/// render of the same source frame with the same document.
+///
+/// Lives on the editing thread.
+struct FrameEditor {
+  let plan: CompositionPlan
+  let document: EditDocument
+  let resources: EditResources
+  let renderer: Renderer
+
+  func edit(_ picked: PickedFrame) throws(VideoExportError) -> EditedFrame {
+    let frame = picked.frame
+    if let untouched = unedited(frame) {
+      return EditedFrame(index: picked.index, bitmap: untouched)
+    }
+    let seconds = plan.time(ofFrame: picked.index).seconds
+    // Keyframe times count on the output's timeline: the export is the clip a document is
+    // animated over.
+    let still =
+      document.isAnimated
+      ? document.resolved(at: .seconds(seconds), clipDuration: plan.duration.seconds) : document
+    do {
+      let image = try still.apply(to: frame.image, resources: resources)
+        .fitted(width: plan.width, height: plan.height, mode: plan.fitting)
+      return EditedFrame(index: picked.index, bitmap: try renderer.bitmap(of: image, format: .rgb8))
+    } catch {
+      let file = plan.segments[picked.segment].url.path
+      throw .editing(file: file, seconds: frame.time.seconds, message: "\(error)")
+    }
+  }
+
+  /// The decoded bitmap itself when nothing would change it (a plain transcode of an upright
+  /// 8-bit clip at the output's size): rendering would only copy it.
+  private func unedited(_ frame: VideoFrame) -> Bitmap? {
+    let bitmap = frame.bitmap
+    guard document.isIdentity, frame.orientation == .up, bitmap.format == .rgb8,
+      bitmap.width == plan.width, bitmap.height == plan.height
+    else { return nil }
+    return bitmap
+  }
+}

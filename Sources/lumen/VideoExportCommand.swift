@@ -1,0 +1,245 @@
+import Dispatch
+import Foundation
+import LumenCodecs
+import LumenCore
+import LumenEdit
+import LumenFilters
+import LumenVideo
+
+/// `lumen video IN... [--doc EDIT.json] -o OUT.mp4 [options]`: clips joined, trimmed, edited
+/// and encoded, with a progress bar on standard error. Ctrl-C stops the export and leaves no
+/// file behind.
+enum VideoExportCommand {
+  static let usage = """
+    lumen video IN... [--doc EDIT.json] -o OUT.mp4|OUT.mov [--trim FROM:TO]... [--size PIXELS]
+                [--fill] [--fps RATE] [--crf 0-51 | --bitrate BITS] [--preset veryfast]
+                [--codec h264|hevc] [--music FILE [--music-volume 0.5] [--music-trim FROM:TO]]
+                [--min SECONDS] [--max SECONDS] [--no-audio] [--overwrite]
+      Joins the clips in order, applies the edit document to every frame (keyframes count
+      from the output's start) and encodes H.264 (default) or HEVC with AAC or copied sound.
+      The n-th --trim keeps FROM:TO seconds of the n-th clip (either side may be empty: 2:,
+      :8, or : for the whole clip). --size sets the long side (never enlarged); clips of
+      another shape are letterboxed, or cropped to fill with --fill; --fps sets the rate
+      (default: the first clip's). --music lays a sound file under the whole movie. --max cuts
+      the movie there; --min refuses clips that are shorter. A document's look id ending in
+      .cube names a LUT file (relative to the document). Defaults: CRF 20, preset veryfast.
+    """
+
+  static func run(_ words: [String]) throws {
+    let args = try Arguments(
+      words,
+      valued: [
+        "doc", "o", "output", "trim", "size", "fps", "crf", "bitrate", "preset", "codec", "music",
+        "music-volume", "music-trim", "min", "max",
+      ],
+      switches: ["fill", "no-audio", "overwrite"])
+    let inputs = args.positional.map { URL(fileURLWithPath: $0) }
+    guard !inputs.isEmpty else { throw UsageError("video needs at least one movie\n\(usage)") }
+    guard let output = (args.value("o") ?? args.value("output")).map(URL.init(fileURLWithPath:))
+    else { throw UsageError("video needs an output file: -o OUT.mp4") }
+    if !args.has("overwrite"), let input = inputs.first(where: { sameFile($0, output) }) {
+      throw UsageError("\(input.path): refusing to overwrite an input (use --overwrite)")
+    }
+    try VideoOutput.checkWritable(output.path)
+
+    let docURL = args.value("doc").map(URL.init(fileURLWithPath:))
+    let export = VideoExport(
+      composition: try composition(args, inputs: inputs),
+      document: try docURL.map(DocCommand.read) ?? EditDocument(),
+      resources: resources(relativeTo: docURL?.deletingLastPathComponent()),
+      settings: try settings(args, output: output), output: output)
+    let outcome = try Self.perform(export)
+    let frames = outcome.frameCount
+    let fps = outcome.seconds > 0 ? Double(frames) / outcome.seconds : 0
+    print(
+      String(
+        format: "%@: %d frames in %.2f s (%.1f fps)", output.path, frames, outcome.seconds, fps))
+  }
+
+  private static func composition(_ args: Arguments, inputs: [URL]) throws -> VideoComposition {
+    let trims = try args.all("trim").map(span(parsing:))
+    guard trims.count <= inputs.count else {
+      throw UsageError("\(trims.count) --trim options for \(inputs.count) clips (one per clip)")
+    }
+    var composition = VideoComposition(
+      clips: inputs.enumerated().map { index, url in
+        VideoClip(url: url, trim: index < trims.count ? trims[index] : nil)
+      })
+    if let long = try args.integer("size", in: 2...16_384) { composition.size = .longSide(long) }
+    composition.fitting = args.has("fill") ? .fill : .fit
+    if let text = args.value("fps") { composition.frameRate = try frameRate(parsing: text) }
+    composition.keepsClipAudio = !args.has("no-audio")
+    if let music = args.value("music") {
+      composition.music = MusicTrack(
+        url: URL(fileURLWithPath: music),
+        volume: try number(args.value("music-volume"), name: "music-volume", in: 0...16) ?? 1,
+        trim: try args.value("music-trim").map(span(parsing:)))
+    }
+    composition.minimumDuration = try args.value("min").map(VideoTime.seconds(parsing:))
+    composition.maximumDuration = try args.value("max").map(VideoTime.seconds(parsing:))
+    return composition
+  }
+
+  private static func settings(_ args: Arguments, output: URL) throws -> VideoEncodeSettings {
+    var settings = VideoEncodeSettings(rateControl: .crf(20), preset: "veryfast")
+    if let bitrate = try args.integer("bitrate", in: VideoEncodeSettings.bitrateRange) {
+      settings.rateControl = .bitrate(bitrate)
+    }
+    if let crf = try args.integer("crf", in: VideoEncodeSettings.crfRange) {
+      settings.rateControl = .crf(crf)
+    }
+    if let preset = args.value("preset") { settings.preset = preset }
+    if let name = args.value("codec") {
+      guard let codec = VideoEncodeSettings.Codec(rawValue: name) else {
+        throw UsageError("--codec must be h264 or hevc, not \"\(name)\"")
+      }
+      settings.codec = codec
+    }
+    settings.container = output.pathExtension.lowercased() == "mov" ? .mov : .mp4
+    return settings
+  }
+
+  /// The document's looks from the built-in library, or from a .cube file when the id names
+  /// one; overlay images from files. Paths are relative to the document.
+  private static func resources(relativeTo directory: URL?) -> EditResources {
+    let directory = directory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    let standard = EditResources.standard(directory: directory) { try Photo(contentsOf: $0).image }
+    return EditResources(
+      look: { id in
+        guard id.lowercased().hasSuffix(".cube") else { return try standard.look(id) }
+        let url =
+          id.hasPrefix("/") ? URL(fileURLWithPath: id) : directory.appendingPathComponent(id)
+        return try LookLibrary.readCube(url)
+      },
+      image: standard.image)
+  }
+
+  /// `FROM:TO` in seconds (3.2, 3.2s, 1500ms); either side may be empty.
+  private static func span(parsing text: String) throws -> Range<Double> {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2 else {
+      throw UsageError("cannot read \"\(text)\" as FROM:TO (seconds, e.g. 1.5:8, 2: or :8)")
+    }
+    let from = parts[0].isEmpty ? 0 : try VideoTime.seconds(parsing: String(parts[0]))
+    let to = parts[1].isEmpty ? .infinity : try VideoTime.seconds(parsing: String(parts[1]))
+    guard from < to else { throw UsageError("the span \"\(text)\" is empty") }
+    return from..<to
+  }
+
+  /// `30`, `29.97` or `30000/1001`.
+  private static func frameRate(parsing text: String) throws -> VideoEncodeSettings.FrameRate {
+    let failure = UsageError(
+      "--fps must be a rate such as 30, 29.97 or 30000/1001, not \"\(text)\"")
+    let parts = text.split(separator: "/")
+    if parts.count == 2, let numerator = Int32(parts[0]), let denominator = Int32(parts[1]),
+      numerator > 0, denominator > 0
+    {
+      return VideoEncodeSettings.FrameRate(numerator: numerator, denominator: denominator)
+    }
+    guard parts.count == 1, let value = Double(text), (1...1000).contains(value) else {
+      throw failure
+    }
+    if value == value.rounded() { return VideoEncodeSettings.FrameRate(numerator: Int32(value)) }
+    // NTSC rates are written rounded (29.97, 23.976, 59.94): take the exact thousand-and-one.
+    let ntsc = (value * 1.001).rounded()
+    if abs(ntsc / 1.001 - value) < 0.01 {
+      return VideoEncodeSettings.FrameRate(numerator: Int32(ntsc) * 1000, denominator: 1001)
+    }
+    return VideoEncodeSettings.FrameRate(
+      numerator: Int32((value * 1000).rounded()), denominator: 1000)
+  }
+
+  private static func number(_ text: String?, name: String, in range: ClosedRange<Double>) throws
+    -> Double?
+  {
+    guard let text else { return nil }
+    guard let value = Double(text), range.contains(value) else {
+      throw UsageError(
+        "--\(name) must be a number in \(range.lowerBound)...\(range.upperBound), not \"\(text)\"")
+    }
+    return value
+  }
+
+  private static func sameFile(_ a: URL, _ b: URL) -> Bool {
+    a.standardizedFileURL.resolvingSymlinksInPath().path
+      == b.standardizedFileURL.resolvingSymlinksInPath().path
+  }
+
+  // MARK: Running
+
+  /// What a finished export reports.
+  struct Outcome {
+    var frameCount: Int
+    var seconds: Double
+  }
+
+  /// Runs the export to its end on a task, drawing progress; Ctrl-C cancels it (the export
+  /// removes its unfinished file before the loop ends) and exits with status 130.
+  private static func perform(_ export: VideoExport) throws -> Outcome {
+    let events = try export.start()
+    let result = ResultBox()
+    let done = DispatchSemaphore(value: 0)
+    let task = Task {
+      let bar = ProgressBar.isUseful ? FrameProgressBar() : nil
+      do {
+        for try await event in events {
+          switch event {
+          case .progress(let progress):
+            bar?.draw(progress)
+            result.set(
+              .success(Outcome(frameCount: progress.frameCount, seconds: progress.elapsed)))
+          case .finished:
+            bar?.clear()
+          }
+        }
+      } catch {
+        bar?.clear()
+        result.set(.failure(error))
+      }
+      done.signal()
+    }
+    signal(SIGINT, SIG_IGN)
+    let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+    interrupt.setEventHandler {
+      task.cancel()
+      done.wait()
+      FileHandle.standardError.write(Data("\r\u{1B}[Klumen: interrupted, no file written\n".utf8))
+      exit(130)
+    }
+    interrupt.resume()
+    done.wait()
+    interrupt.cancel()
+    signal(SIGINT, SIG_DFL)
+    return try result.get()
+  }
+
+  /// The task's result, handed to the waiting thread.
+  private final class ResultBox: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var result: Result<Outcome, any Error> = .success(Outcome(frameCount: 0, seconds: 0))
+
+    func set(_ value: Result<Outcome, any Error>) { lock.withLock { result = value } }
+    func get() throws -> Outcome { try lock.withLock { result }.get() }
+  }
+}
+
+/// The export's progress on one line of standard error: a bar, the frames and the time left.
+final class FrameProgressBar: @unchecked Sendable {
+  private var drawn = -1
+
+  func draw(_ progress: VideoExportProgress) {
+    let percent = Int(progress.fraction * 100)
+    guard percent != drawn else { return }
+    drawn = percent
+    let filled = percent * 30 / 100
+    let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled)
+    let left = progress.estimatedTimeRemaining.map { String(format: ", %.0f s left", $0) } ?? ""
+    FileHandle.standardError.write(
+      Data(
+        "\rexporting [\(bar)] \(percent)% \(progress.framesDone)/\(progress.frameCount)\(left)\u{1B}[K"
+          .utf8))
+  }
+
+  func clear() { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+}
