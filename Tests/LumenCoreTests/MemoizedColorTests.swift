@@ -83,4 +83,17 @@ import Testing
       renderer.remembersColors = true
     }
   }
+
+  @Test func laterRendersOfTheSameChainReuseTheMemoExactly() throws {
+    // Like the frames of a video: the same chain over different pictures.
+    let first = edited(testBitmap(width: 400, height: 60, seed: 11))
+    let second = edited(testBitmap(width: 400, height: 60, seed: 12))
+    let reference = try render(second, threads: 2, remembering: false)
+    _ = try render(first, threads: 2, remembering: true)
+    #expect(samples(try render(second, threads: 2, remembering: true)) == samples(reference))
+
+    let key = ColorMemo.Key(kernels: [AnyHashable(mix)], table: [0, 1], encoding: .storedBytes)
+    #expect(ColorMemo.memo(for: key) === ColorMemo.memo(for: key))
+    #expect(ColorMemo.memo(for: nil) !== ColorMemo.memo(for: nil))
+  }
 }

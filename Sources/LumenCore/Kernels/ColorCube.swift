@@ -67,7 +67,7 @@ public enum CubeInterpolation: String, Sendable, CaseIterable {
 /// Applies a ``ColorCube`` to sRGB-encoded colour, mixed with the original by `intensity`
 /// (0 = unchanged, 1 = the full look), which equals mixing the cube with the identity cube.
 /// Colours outside the cube's domain take the nearest edge of the cube.
-public struct ColorCubeKernel: ColorKernel {
+public struct ColorCubeKernel: ColorKernel, Hashable {
   public let cube: ColorCube
   public let interpolation: CubeInterpolation
   public let intensity: Float

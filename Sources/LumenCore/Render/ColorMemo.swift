@@ -23,6 +23,48 @@ final class ColorMemo: @unchecked Sendable {
 
   deinit { free(words) }
 
+  /// What a memo's results depend on: the chain's kernels (as values), the source's
+  /// conversion table and how results are held.
+  struct Key: Hashable {
+    let kernels: [AnyHashable]
+    let table: [Float]
+    let encoding: MemoizedColorPlan.Encoding
+  }
+
+  /// Memos of recent renders, most recent last: frames of a video, or a batch of photos given
+  /// the same look, reuse one memo instead of computing every colour afresh. Each holds what
+  /// its pictures touched (tens of MB at most); two are kept.
+  private static let recent = RecentMemos()
+
+  /// The memo for `key`, reused when a recent render had the same key; nil if no memory is
+  /// left for a new one.
+  static func memo(for key: Key?) -> ColorMemo? {
+    guard let key else { return ColorMemo() }
+    return recent.memo(for: key)
+  }
+
+  /// A short list guarded by a lock (keys hold kernels, which need not be `Sendable`, but
+  /// are only compared under the lock).
+  private final class RecentMemos: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(key: Key, memo: ColorMemo)] = []
+    private let kept = 2
+
+    func memo(for key: Key) -> ColorMemo? {
+      lock.withLock {
+        if let i = entries.firstIndex(where: { $0.key == key }) {
+          let entry = entries.remove(at: i)
+          entries.append(entry)
+          return entry.memo
+        }
+        guard let memo = ColorMemo() else { return nil }
+        entries.append((key, memo))
+        if entries.count > kept { entries.removeFirst() }
+        return memo
+      }
+    }
+  }
+
   /// The key of the colour (r, g, b): their bits interleaved, through `spread` (a pointer to
   /// ``spread``'s storage, taken once per row).
   @inline(__always)

@@ -28,7 +28,7 @@ public struct Gamma: Filter {
   }
 
   /// A tone curve, so that on 8 and 16-bit sources it folds into the decoding table.
-  struct Kernel: ToneCurve {
+  struct Kernel: ToneCurve, Hashable {
     let power: Float
     var transfer: Transfer { .sRGB }
 

@@ -47,7 +47,7 @@ public struct HighlightsAndShadows: Filter {
     return image.applying(Kernel(highlights: Float(highlights), shadows: Float(shadows)))
   }
 
-  struct Kernel: ColorKernel {
+  struct Kernel: ColorKernel, Hashable {
     let highlights: Float
     let shadows: Float
     var transfer: Transfer { .sRGB }

@@ -29,7 +29,7 @@ public struct Vibrance: Filter {
     amount == 0 ? image : image.applying(Kernel(amount: Float(amount)))
   }
 
-  struct Kernel: ColorKernel {
+  struct Kernel: ColorKernel, Hashable {
     let amount: Float
     var transfer: Transfer { .sRGB }
 

@@ -45,7 +45,7 @@ public struct ChannelLUT: Sendable, Hashable {
 }
 
 /// Applies a ``ChannelLUT`` to sRGB-encoded colour, mixed with the original by `intensity`.
-public struct ChannelLUTKernel: ColorKernel {
+public struct ChannelLUTKernel: ColorKernel, Hashable {
   public let table: ChannelLUT
   public let intensity: Float
 

@@ -50,7 +50,7 @@ public struct Duotone: Filter {
         exponent: FastMath.exp2(Float(-intensity))))
   }
 
-  struct Kernel: ColorKernel {
+  struct Kernel: ColorKernel, Hashable {
     let dark: SIMD3<Float>
     let light: SIMD3<Float>
     let exponent: Float

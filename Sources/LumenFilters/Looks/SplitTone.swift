@@ -54,7 +54,7 @@ public struct SplitTone: Filter {
     SIMD3(c.red, c.green, c.blue) - c.luma
   }
 
-  struct Kernel: ColorKernel {
+  struct Kernel: ColorKernel, Hashable {
     /// Scaled offsets added at full weight.
     let shadows: SIMD3<Float>
     let highlights: SIMD3<Float>

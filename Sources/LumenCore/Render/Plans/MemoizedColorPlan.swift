@@ -1,48 +1,62 @@
+import Synchronization
+
 /// A colour chain over an opaque 8-bit RGB source, computed once per distinct source colour
 /// (see ``ColorMemo``). The pixels are identical to the chain's: the chain is pointwise, so a
 /// colour's result does not depend on where it is.
 final class MemoizedColorPlan: Plan {
   let chain: ColorChainPlan
   let source: BitmapPlan
-  private let memo: ColorMemo
   let encoding: Encoding
   var extent: Rect { chain.extent }
   var isOpaque: Bool { true }
   var transfer: Transfer { chain.transfer }
+  /// Taken when the first tile is evaluated: planning alone (of a plan the renderer then
+  /// re-encodes) must not claim one.
+  private let memo = Mutex<ColorMemo?>(nil)
 
   /// The memoised form of `chain` when its source is an opaque 8-bit RGB bitmap (perhaps
   /// cropped) and a kernel costs more than a lookup; else nil.
   static func memoizing(_ chain: ColorChainPlan, encoding: Encoding) -> MemoizedColorPlan? {
     let input = (chain.input as? CropPlan)?.input ?? chain.input
     guard let source = input as? BitmapPlan, source.bitmap.format == .rgb8,
-      chain.kernels.contains(where: { !$0.isCheap }), let memo = ColorMemo()
+      chain.kernels.contains(where: { !$0.isCheap })
     else { return nil }
-    return MemoizedColorPlan(chain, source, memo, encoding)
+    return MemoizedColorPlan(chain, source, encoding)
   }
 
-  private init(
-    _ chain: ColorChainPlan, _ source: BitmapPlan, _ memo: ColorMemo, _ encoding: Encoding
-  ) {
+  private init(_ chain: ColorChainPlan, _ source: BitmapPlan, _ encoding: Encoding) {
     self.chain = chain
     self.source = source
-    self.memo = memo
     self.encoding = encoding
   }
 
-  /// The same chain remembering its results as `encoding` (itself, if no memory is left for
-  /// another table).
+  /// The same chain remembering its results as `encoding`.
   func encoded(as encoding: Encoding) -> MemoizedColorPlan {
-    guard self.encoding != encoding, let memo = ColorMemo() else { return self }
-    return MemoizedColorPlan(chain, source, memo, encoding)
+    self.encoding == encoding ? self : MemoizedColorPlan(chain, source, encoding)
+  }
+
+  /// The memo, shared with recent renders of the same chain over the same kind of source when
+  /// every kernel is a value that can be compared (nil if no memory is left).
+  private func acquireMemo() -> ColorMemo? {
+    memo.withLock { memo in
+      if let memo { return memo }
+      let kernels = chain.kernels.compactMap { $0 as? any Hashable }.map { AnyHashable($0) }
+      let key =
+        kernels.count == chain.kernels.count
+        ? ColorMemo.Key(kernels: kernels, table: source.table, encoding: encoding) : nil
+      memo = ColorMemo.memo(for: key)
+      return memo
+    }
   }
 
   func inputs(for rect: Rect) -> [(Plan, Rect)] { chain.inputs(for: rect) }
   var children: [Plan] { chain.children }
 
   func evaluate(into tile: Tile, pool: TilePool) {
+    guard let memo = acquireMemo() else { return chain.evaluate(into: tile, pool: pool) }
     let area = tile.rect.intersection(extent)
     tile.clear(outside: area)
-    forEachRow(of: area, pool: pool) { y, words in
+    forEachRow(of: area, memo: memo, pool: pool) { y, words in
       let out = tile.row(y, from: area.minX, count: area.width)
       for i in 0..<out.count {
         (out.red[i], out.green[i], out.blue[i]) = encoding.decode(words[i])
@@ -58,10 +72,10 @@ final class MemoizedColorPlan: Plan {
     pool: TilePool
   ) -> Bool {
     guard encoding == .storedBytes, extent.contains(rect),
-      format == .rgb8 || format == .rgba8
+      format == .rgb8 || format == .rgba8, let memo = acquireMemo()
     else { return false }
     let channels = format.channels
-    forEachRow(of: rect, pool: pool) { y, words in
+    forEachRow(of: rect, memo: memo, pool: pool) { y, words in
       let p = (out + (y - rect.minY) * bytesPerRow).assumingMemoryBound(to: UInt8.self)
       for i in 0..<rect.width {
         let word = words[i]
@@ -77,7 +91,7 @@ final class MemoizedColorPlan: Plan {
 
   /// Calls `body` with each row of `area` and the memo words of its pixels.
   private func forEachRow(
-    of area: Rect, pool: TilePool, _ body: (Int, UnsafePointer<UInt64>) -> Void
+    of area: Rect, memo: ColorMemo, pool: TilePool, _ body: (Int, UnsafePointer<UInt64>) -> Void
   ) {
     if area.isEmpty { return }
     let bitmap = source.bitmap
@@ -93,8 +107,8 @@ final class MemoizedColorPlan: Plan {
             let row = (bytes + y * bitmap.bytesPerRow + area.minX * 3)
               .assumingMemoryBound(to: UInt8.self)
             lookUp(
-              row, count: area.width, spread.baseAddress!, table.baseAddress!, scratch.row(0),
-              words)
+              row, count: area.width, memo.words, spread.baseAddress!, table.baseAddress!,
+              scratch.row(0), words)
             body(y, words)
           }
         }
@@ -110,10 +124,10 @@ final class MemoizedColorPlan: Plan {
   /// otherwise wait for memory in turn.
   @inline(__always)
   private func lookUp(
-    _ p: UnsafePointer<UInt8>, count n: Int, _ spread: UnsafePointer<UInt32>,
+    _ p: UnsafePointer<UInt8>, count n: Int, _ memo: UnsafeMutablePointer<Atomic<UInt64>>,
+    _ spread: UnsafePointer<UInt32>,
     _ table: UnsafePointer<Float>, _ scratch: PixelSpan, _ found: UnsafeMutablePointer<UInt64>
   ) {
-    let memo = memo.words
     for i in 0..<n {
       let o = i &* 3
       found[i] = UInt64(truncatingIfNeeded: ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2], spread))
