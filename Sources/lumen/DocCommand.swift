@@ -20,8 +20,8 @@ enum DocCommand {
     case "validate":
       guard !args.positional.isEmpty else { throw UsageError("doc validate needs a document") }
       for path in args.positional {
-        _ = try read(URL(fileURLWithPath: path))
-        print("\(path): valid (format version \(EditDocument.formatVersion))")
+        let document = try read(URL(fileURLWithPath: path))
+        print("\(path): valid (format version \(document.requiredFormatVersion))")
       }
     case "migrate":
       guard let input = args.positional.first, args.positional.count == 1, let output else {
