@@ -172,29 +172,32 @@ enum WritingSupport {
   }
 
   /// A clip made by ffmpeg: a test picture and, unless `audio` is nil, a sine tone encoded as
-  /// `audio` (an ffmpeg encoder name) at `sampleRate`.
+  /// `audio` (an ffmpeg encoder name) at `sampleRate`; with `rising`, the tone's amplitude
+  /// grows in proportion to time, so that its level tells where in the clip a sample was.
   static func makeClip(
     in directory: URL, name: String, seconds: Double = 2, audio: String? = "aac",
-    sampleRate: Int = 44_100, frequency: Int = 440
+    sampleRate: Int = 44_100, frequency: Int = 440, rising: Bool = false
   ) throws -> URL {
     let url = directory.appendingPathComponent(name)
     var arguments = ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25"]
     if let audio {
-      arguments += [
-        "-f", "lavfi", "-i", "sine=frequency=\(frequency):sample_rate=\(sampleRate)",
-        "-c:a", audio,
-      ]
+      let tone =
+        rising
+        ? "aevalsrc=0.4*t*sin(2*PI*\(frequency)*t):s=\(sampleRate)"
+        : "sine=frequency=\(frequency):sample_rate=\(sampleRate)"
+      arguments += ["-f", "lavfi", "-i", tone, "-c:a", audio]
     }
     arguments += ["-t", "\(seconds)", "-c:v", "libx264", "-preset", "ultrafast", url.path]
     _ = try ffmpeg(arguments)
     return url
   }
 
-  /// The audio of `url` decoded by ffmpeg to mono 16-bit samples at `rate` (edit lists and
-  /// priming applied, as a player would).
+  /// The first audio channel of `url` decoded by ffmpeg to 16-bit samples at `rate` (edit
+  /// lists and priming applied, as a player would).
   static func decodedAudio(_ url: URL, rate: Int = 48_000) throws -> [Int16] {
     let data = try ffmpeg([
-      "-i", url.path, "-map", "0:a", "-ac", "1", "-ar", "\(rate)", "-f", "s16le", "-",
+      "-i", url.path, "-map", "0:a", "-af", "pan=mono|c0=c0", "-ar", "\(rate)", "-f", "s16le",
+      "-",
     ])
     return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
   }

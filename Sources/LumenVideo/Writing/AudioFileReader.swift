@@ -177,6 +177,13 @@ final class AudioFileReader {
         &resampler, &outputLayout, AV_SAMPLE_FMT_FLTP, outputRate, &layout,
         AVSampleFormat(frame.pointee.format), frame.pointee.sample_rate, 0, nil),
       file: input.path, "configuring the audio resampler")
+    if layout.nb_channels == 1 && outputLayout.nb_channels == 2 {
+      // A mono source plays at its own level on both sides, as players play mono files
+      // (libswresample's default lowers it by 3 dB, a pan law for mixing desks).
+      let matrix: [Double] = [1, 1]
+      try WriterCall.check(
+        swr_set_matrix(resampler, matrix, 1), file: input.path, "setting the audio upmix")
+    }
     try WriterCall.check(swr_init(resampler), file: input.path, "starting the audio resampler")
   }
 

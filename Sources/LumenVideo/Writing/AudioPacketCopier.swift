@@ -7,6 +7,9 @@ final class AudioPacketCopier: AudioPacketSource {
   /// The range in stream ticks.
   private let start: Int64
   private let end: Int64?
+  /// A range from time 0 also keeps what comes before it: AAC's priming packet, which the
+  /// decoder needs and the container's edit list hides.
+  private let fromBeginning: Bool
 
   init(_ copy: AudioCopy) throws(VideoWriterError) {
     try copy.validate()
@@ -14,6 +17,7 @@ final class AudioPacketCopier: AudioPacketSource {
     let range = copy.range ?? 0..<Double.infinity
     start = input.ticks(range.lowerBound)
     end = range.upperBound.isFinite ? input.ticks(range.upperBound) : nil
+    fromBeginning = range.lowerBound == 0
     input.seek(to: range.lowerBound)
   }
 
@@ -46,7 +50,7 @@ final class AudioPacketCopier: AudioPacketSource {
         av_packet_unref(packet)
         return false
       }
-      if time != WriterCall.noTimestamp, time + packet.pointee.duration <= start {
+      if !fromBeginning, time != WriterCall.noTimestamp, time + packet.pointee.duration <= start {
         av_packet_unref(packet)
         continue
       }
