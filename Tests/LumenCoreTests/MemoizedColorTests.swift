@@ -93,7 +93,11 @@ import Testing
     #expect(samples(try render(second, threads: 2, remembering: true)) == samples(reference))
 
     let key = ColorMemo.Key(kernels: [AnyHashable(mix)], table: [0, 1], encoding: .storedBytes)
-    #expect(ColorMemo.memo(for: key) === ColorMemo.memo(for: key))
-    #expect(ColorMemo.memo(for: nil) !== ColorMemo.memo(for: nil))
+    #expect(
+      ColorMemo.memo(for: key, encoding: .storedBytes)
+        === ColorMemo.memo(for: key, encoding: .storedBytes))
+    #expect(
+      ColorMemo.memo(for: nil, encoding: .storedBytes)
+        !== ColorMemo.memo(for: nil, encoding: .storedBytes))
   }
 }

@@ -13,15 +13,25 @@ import Synchronization
 /// whole, once, with a value that depends only on its colour, so workers share the table
 /// without locks and the output does not depend on which worker computed what.
 final class ColorMemo: @unchecked Sendable {
-  let words: UnsafeMutablePointer<Atomic<UInt64>>
+  /// One word per colour, of the encoding's size: 4 bytes hold stored bytes, 8 half floats
+  /// (the smaller the words, the more of them the caches hold).
+  private let table: UnsafeMutableRawPointer
+  let encoding: MemoizedColorPlan.Encoding
   private static let colors = 1 << 24
 
-  init?() {
-    guard let table = calloc(Self.colors, MemoryLayout<UInt64>.stride) else { return nil }
-    words = table.bindMemory(to: Atomic<UInt64>.self, capacity: Self.colors)
+  init?(encoding: MemoizedColorPlan.Encoding) {
+    guard let table = calloc(Self.colors, encoding.wordSize) else { return nil }
+    self.table = table
+    self.encoding = encoding
   }
 
-  deinit { free(words) }
+  deinit { free(table) }
+
+  /// The table as words of `type`, which must be the encoding's word size.
+  func words<Word: MemoWord>(_ type: Word.Type) -> UnsafeMutablePointer<Atomic<Word>> {
+    precondition(MemoryLayout<Word>.size == encoding.wordSize)
+    return table.bindMemory(to: Atomic<Word>.self, capacity: Self.colors)
+  }
 
   /// What a memo's results depend on: the chain's kernels (as values), the source's
   /// conversion table and how results are held.
@@ -36,10 +46,10 @@ final class ColorMemo: @unchecked Sendable {
   /// its pictures touched (tens of MB at most); two are kept.
   private static let recent = RecentMemos()
 
-  /// The memo for `key`, reused when a recent render had the same key; nil if no memory is
-  /// left for a new one.
-  static func memo(for key: Key?) -> ColorMemo? {
-    guard let key else { return ColorMemo() }
+  /// The memo for `key`, reused when a recent render had the same key (without a key, a new
+  /// one); nil if no memory is left for a new one.
+  static func memo(for key: Key?, encoding: MemoizedColorPlan.Encoding) -> ColorMemo? {
+    guard let key else { return ColorMemo(encoding: encoding) }
     return recent.memo(for: key)
   }
 
@@ -57,7 +67,7 @@ final class ColorMemo: @unchecked Sendable {
           entries.append(entry)
           return entry.memo
         }
-        guard let memo = ColorMemo() else { return nil }
+        guard let memo = ColorMemo(encoding: key.encoding) else { return nil }
         entries.append((key, memo))
         if entries.count > kept { entries.removeFirst() }
         return memo
@@ -75,5 +85,30 @@ final class ColorMemo: @unchecked Sendable {
   /// A byte's bits moved three places apart: bit i to bit 3i.
   static let spread: [UInt32] = (0..<256).map { byte in
     (0..<8).reduce(0) { bits, i in bits | (UInt32(byte >> i) & 1) << (3 * i) }
+  }
+}
+
+/// The unsigned integers memo words are made of (atomic loads and stores need the concrete
+/// type, so generic code reaches them through this protocol).
+protocol MemoWord: FixedWidthInteger, AtomicRepresentable {
+  static func load(_ word: borrowing Atomic<Self>) -> Self
+  static func store(_ value: Self, in word: borrowing Atomic<Self>)
+}
+
+extension UInt32: MemoWord {
+  @inline(__always)
+  static func load(_ word: borrowing Atomic<Self>) -> Self { word.load(ordering: .relaxed) }
+  @inline(__always)
+  static func store(_ value: Self, in word: borrowing Atomic<Self>) {
+    word.store(value, ordering: .relaxed)
+  }
+}
+
+extension UInt64: MemoWord {
+  @inline(__always)
+  static func load(_ word: borrowing Atomic<Self>) -> Self { word.load(ordering: .relaxed) }
+  @inline(__always)
+  static func store(_ value: Self, in word: borrowing Atomic<Self>) {
+    word.store(value, ordering: .relaxed)
   }
 }

@@ -44,7 +44,7 @@ final class MemoizedColorPlan: Plan {
       let key =
         kernels.count == chain.kernels.count
         ? ColorMemo.Key(kernels: kernels, table: source.table, encoding: encoding) : nil
-      memo = ColorMemo.memo(for: key)
+      memo = ColorMemo.memo(for: key, encoding: encoding)
       return memo
     }
   }
@@ -106,9 +106,16 @@ final class MemoizedColorPlan: Plan {
           for y in area.minY..<area.maxY {
             let row = (bytes + y * bitmap.bytesPerRow + area.minX * 3)
               .assumingMemoryBound(to: UInt8.self)
-            lookUp(
-              row, count: area.width, memo.words, spread.baseAddress!, table.baseAddress!,
-              scratch.row(0), words)
+            switch encoding {
+            case .storedBytes:
+              lookUp(
+                row, count: area.width, memo.words(UInt32.self), spread.baseAddress!,
+                table.baseAddress!, scratch.row(0), words)
+            case .halfFloat:
+              lookUp(
+                row, count: area.width, memo.words(UInt64.self), spread.baseAddress!,
+                table.baseAddress!, scratch.row(0), words)
+            }
             body(y, words)
           }
         }
@@ -123,8 +130,8 @@ final class MemoizedColorPlan: Plan {
   /// lookups in flight: the table is far larger than the caches, and each lookup would
   /// otherwise wait for memory in turn.
   @inline(__always)
-  private func lookUp(
-    _ p: UnsafePointer<UInt8>, count n: Int, _ memo: UnsafeMutablePointer<Atomic<UInt64>>,
+  private func lookUp<Word: MemoWord>(
+    _ p: UnsafePointer<UInt8>, count n: Int, _ memo: UnsafeMutablePointer<Atomic<Word>>,
     _ spread: UnsafePointer<UInt32>,
     _ table: UnsafePointer<Float>, _ scratch: PixelSpan, _ found: UnsafeMutablePointer<UInt64>
   ) {
@@ -132,7 +139,7 @@ final class MemoizedColorPlan: Plan {
       let o = i &* 3
       found[i] = UInt64(truncatingIfNeeded: ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2], spread))
     }
-    for i in 0..<n { found[i] = memo[Int(found[i])].load(ordering: .relaxed) }
+    for i in 0..<n { found[i] = UInt64(Word.load(memo[Int(found[i])])) }
     var missed = 0
     for i in 0..<n where found[i] == 0 {
       let o = i &* 3
@@ -151,7 +158,8 @@ final class MemoizedColorPlan: Plan {
     for i in 0..<n where found[i] == 0 {
       let o = i &* 3
       let word = encoding.encode(computed.red[m], computed.green[m], computed.blue[m])
-      memo[ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2], spread)].store(word, ordering: .relaxed)
+      Word.store(
+        Word(truncatingIfNeeded: word), in: memo[ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2], spread)])
       found[i] = word
       m &+= 1
     }
@@ -168,6 +176,14 @@ extension MemoizedColorPlan {
     /// an 8-bit level), when the plan feeds other kernels of a render to 8-bit samples.
     case halfFloat
 
+    /// Bytes per memo word.
+    var wordSize: Int {
+      switch self {
+      case .storedBytes: 4
+      case .halfFloat: 8
+      }
+    }
+
     @inline(__always)
     func encode(_ r: Float, _ g: Float, _ b: Float) -> UInt64 {
       switch self {
@@ -175,7 +191,7 @@ extension MemoizedColorPlan {
         let bytes =
           Quantizer.quantize(r, 255) | Quantizer.quantize(g, 255) << 8
           | Quantizer.quantize(b, 255) << 16
-        return UInt64(bytes) | 1 << 32
+        return UInt64(bytes | 1 << 31)
       case .halfFloat:
         let h = SIMD4<Float16>(Float16(r), Float16(g), Float16(b), 1)
         return unsafeBitCast(h, to: UInt64.self)
