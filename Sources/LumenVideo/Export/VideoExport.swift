@@ -18,9 +18,9 @@ import LumenEdit
 ///
 /// Decoding, editing and encoding run on three threads joined by queues two frames deep, so
 /// the stages overlap and memory stays at a few frames whatever the length. The same inputs
-/// give the same bytes. Cancelling the task that reads the events (or dropping the stream)
-/// stops every stage within a frame and removes the unfinished file before the cancelled
-/// loop ends: the movie appears at ``output`` only when complete.
+/// give the same bytes. Cancelling the task that reads the events stops every stage within a
+/// frame and removes the unfinished file before the cancelled loop ends: the movie appears at
+/// ``output`` only when complete.
 public struct VideoExport: Sendable {
   public var composition: VideoComposition
   /// Applied to every frame; animated documents are resolved at each frame's moment of the
