@@ -156,4 +156,36 @@ struct GeometryTests {
       try Vignette(intensity: -1, radius: 0, falloff: 1).apply(to: grey), format: Pixels.linear)
     #expect(light[0][0] > 0.9 && abs(light[15 * 41 + 20][0] - 0.5) < 1e-3)
   }
+
+  /// Opaque images are darkened on encoded values; the result must be the linear-light
+  /// formula's, including pixels pushed from the curve's power segment onto its linear one.
+  @Test func vignetteOnEncodedValuesMatchesLinearLight() throws {
+    let (w, h) = (64, 48)
+    // Opaque 8-bit values, many of them dark.
+    func level(_ x: Int, _ y: Int, _ c: Int) -> UInt8 { UInt8((x * 5 + y * 3 + c * 40) % 256) }
+    let ramp = Image(
+      bitmap: Bitmap(width: w, height: h, format: .rgb8) { bytes in
+        for y in 0..<h {
+          for x in 0..<w { for c in 0..<3 { bytes[(y * w + x) * 3 + c] = level(x, y, c) } }
+        }
+      })
+    let vignette = Vignette(intensity: 0.97, radius: 0.1, falloff: 0.6)
+    let out = try Pixels.render(try vignette.apply(to: ramp), format: Pixels.encoded)
+    let scale = 1 / (pow(Double(w) / 2, 2) + pow(Double(h) / 2, 2)).squareRoot()
+    var worst: Float = 0
+    for y in 0..<h {
+      for x in 0..<w {
+        let d =
+          (pow(Double(x) + 0.5 - Double(w) / 2, 2) + pow(Double(y) + 0.5 - Double(h) / 2, 2))
+          .squareRoot() * scale
+        let t = min(max((d - 0.1) / 0.6, 0), 1)
+        let keep = Float(1 - 0.97 * t * t * (3 - 2 * t))
+        for c in 0..<3 {
+          let expected = SRGB.encode(SRGB.decode(Float(level(x, y, c)) / 255) * keep)
+          worst = max(worst, abs(out[y * w + x][c] - expected))
+        }
+      }
+    }
+    #expect(worst < 2e-5)
+  }
 }

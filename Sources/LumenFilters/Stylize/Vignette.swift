@@ -52,9 +52,18 @@ public struct Vignette: Filter {
     guard !image.extent.isInfinite else {
       throw .invalidGeometry(filter: Self.descriptor.name, reason: "the image has no finite extent")
     }
+    // Darkening an opaque image works on encoded values directly (see EncodedDarken): the
+    // same result without decoding and re-encoding every pixel around the blend. The mask is
+    // made in the blend's encoding, so that it reaches the blend unconverted.
+    let encoded = intensity > 0 && image.isOpaque
     let mask = Image(
-      generator: MaskKernel(bounds: image.extent, radius: Float(radius), falloff: Float(falloff)),
+      generator: MaskKernel(
+        bounds: image.extent, radius: Float(radius), falloff: Float(falloff),
+        transfer: encoded ? .sRGB : .linear),
       isOpaque: true)
+    if encoded {
+      return mask.composited(over: image, using: EncodedDarken(intensity: Float(intensity)))
+    }
     return mask.composited(over: image, using: Darken(intensity: Float(intensity)))
   }
 
@@ -63,6 +72,8 @@ public struct Vignette: Filter {
     let bounds: Rect
     let radius: Float
     let falloff: Float
+    /// The encoding the mask is declared in: the blend's, so that it is never converted.
+    let transfer: Transfer
 
     func extent(forInputExtents extents: [Rect]) -> Rect { bounds }
 
@@ -111,6 +122,53 @@ public struct Vignette: Filter {
         b.red[i] = b.red[i] * keep + add
         b.green[i] = b.green[i] * keep + add
         b.blue[i] = b.blue[i] * keep + add
+      }
+    }
+  }
+
+  /// ``Darken`` for opaque images with intensity > 0, on sRGB-encoded values. Scaling linear
+  /// light by `s` maps an encoded value `e` on the curve's power segment to
+  /// `(e + 0.055) * s^(1/2.4) - 0.055`, and one on its linear segment to `e * s`: one power per
+  /// pixel instead of six. Spans with values pushed from the power segment onto the linear one
+  /// (dark pixels in a strong vignette) are computed exactly instead.
+  struct EncodedDarken: BlendKernel {
+    let intensity: Float
+    var transfer: Transfer { .sRGB }
+
+    func blend(_ f: PixelSpan, into b: PixelSpan) {
+      let knee: Float = 0.040_45
+      let k = intensity
+      @inline(__always) func darkened(_ e: Float, _ s: Float, _ root: Float) -> Float {
+        e <= knee ? e * s : (e + 0.055) * root - 0.055
+      }
+      @inline(__always) func leavesPowerSegment(_ e: Float, _ root: Float) -> Bool {
+        e > knee && (e + 0.055) * root - 0.055 <= knee
+      }
+      var exceptions = 0
+      for i in 0..<b.count {
+        let root = FastMath.pow(1 - k * f.red[i], 1 / 2.4)
+        exceptions &+= leavesPowerSegment(b.red[i], root) ? 1 : 0
+        exceptions &+= leavesPowerSegment(b.green[i], root) ? 1 : 0
+        exceptions &+= leavesPowerSegment(b.blue[i], root) ? 1 : 0
+      }
+      if exceptions == 0 {
+        for i in 0..<b.count {
+          let s = 1 - k * f.red[i]
+          let root = FastMath.pow(s, 1 / 2.4)
+          b.red[i] = darkened(b.red[i], s, root)
+          b.green[i] = darkened(b.green[i], s, root)
+          b.blue[i] = darkened(b.blue[i], s, root)
+        }
+        return
+      }
+      for i in 0..<b.count {
+        let s = 1 - k * f.red[i]
+        let root = FastMath.pow(s, 1 / 2.4)
+        for plane in [b.red, b.green, b.blue] {
+          let e = plane[i]
+          plane[i] =
+            leavesPowerSegment(e, root) ? SRGB.encode(SRGB.decode(e) * s) : darkened(e, s, root)
+        }
       }
     }
   }
