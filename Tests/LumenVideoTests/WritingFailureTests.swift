@@ -125,6 +125,14 @@ import Testing
     #expect(try Support.contents(of: directory).isEmpty)
   }
 
+  @Test func timesThatAreNotNumbersAreRefused() throws {
+    let directory = try Support.scratchDirectory()
+    let url = directory.appendingPathComponent("out.mp4")
+    let writer = try VideoWriter(url: url, width: 160, height: 120, settings: settings)
+    #expect(throws: VideoWriterError.self) { try writer.append(frame(), at: .infinity) }
+    #expect(try Support.contents(of: directory).isEmpty)
+  }
+
   @Test func finishingWithoutFramesIsAnError() throws {
     let directory = try Support.scratchDirectory()
     let url = directory.appendingPathComponent("out.mp4")

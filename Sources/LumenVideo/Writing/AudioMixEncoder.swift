@@ -8,7 +8,6 @@ final class AudioMixEncoder: AudioPacketSource {
     let reader: AudioFileReader
     let start: Int
     let gain: Float
-    let file: String
   }
 
   private var pending: [Placed]
@@ -21,8 +20,9 @@ final class AudioMixEncoder: AudioPacketSource {
   private var position = 0
   private var drained = false
 
+  /// Opens every source (so that a missing or silent file fails before any encoding) and the
+  /// encoder; `mix` has been validated.
   init(_ mix: AudioMix, file: String) throws(VideoWriterError) {
-    try mix.validate()
     self.file = file
     let rate = mix.sampleRate
     let channels = mix.channels.rawValue
@@ -33,7 +33,7 @@ final class AudioMixEncoder: AudioPacketSource {
       pending.append(
         Placed(
           reader: reader, start: Int((source.start * Double(rate)).rounded()),
-          gain: Float(source.volume), file: source.url.path))
+          gain: Float(source.volume)))
     }
     total = mix.duration.map { Int(($0 * Double(rate)).rounded()) }
 

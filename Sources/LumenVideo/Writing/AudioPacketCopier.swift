@@ -11,8 +11,8 @@ final class AudioPacketCopier: AudioPacketSource {
   /// decoder needs and the container's edit list hides.
   private let fromBeginning: Bool
 
+  /// Opens the source; `copy` has been validated.
   init(_ copy: AudioCopy) throws(VideoWriterError) {
-    try copy.validate()
     input = try AudioInput(url: copy.url, streamIndex: copy.streamIndex)
     let range = copy.range ?? 0..<Double.infinity
     start = input.ticks(range.lowerBound)

@@ -6,9 +6,12 @@ import LumenCore
 #endif
 
 /// Converts RGB bitmaps to the encoder's YUV frames with libswscale: the matrix and range of a
-/// ``VideoColorDescription``, chroma filtered from full-resolution input rather than from
-/// averaged pairs, and the picture split into slices converted on several threads (at 4K a
-/// single thread would cost as much as the rest of the pipeline).
+/// ``VideoColorDescription``, chroma filtered (bicubic) from full-resolution input rather than
+/// from averaged pairs, and the picture split into slices converted on several threads.
+///
+/// libswscale's accurate-rounding mode is left off: it changes results by at most one level
+/// before a lossy encoder, and costs about a fifth more time (1080p: 4.3 against 5.3 ms a
+/// frame on one core).
 final class FrameConverter {
   let source: PixelFormat
   private let width: Int
@@ -59,7 +62,7 @@ final class FrameConverter {
     let options: [(String, Int64)] = [
       ("srcw", Int64(width)), ("srch", Int64(height)), ("src_format", Int64(inputFormat.rawValue)),
       ("dstw", Int64(width)), ("dsth", Int64(height)), ("dst_format", Int64(output.rawValue)),
-      ("sws_flags", Int64(SWS_BICUBIC | SWS_FULL_CHR_H_INP | SWS_ACCURATE_RND)),
+      ("sws_flags", Int64(SWS_BICUBIC | SWS_FULL_CHR_H_INP)),
       ("threads", Int64(threads)),
     ]
     for (name, value) in options {

@@ -16,7 +16,8 @@ public struct PresentationTime: Sendable, Hashable, Comparable, CustomStringConv
   }
 
   /// The tick nearest to `seconds` on a clock of `timescale` ticks per second (by default
-  /// 90 kHz, the clock of MPEG streams, fine enough for any frame rate).
+  /// 90 kHz, the clock of MPEG streams, fine enough for any frame rate). Like `Int64(_:)`,
+  /// requires a finite number of seconds whose ticks fit in 64 bits.
   public init(seconds: Double, timescale: Int32 = 90_000) {
     self.init(value: Int64((seconds * Double(timescale)).rounded()), timescale: timescale)
   }

@@ -44,9 +44,8 @@ public final class VideoWriter {
   private let timeBase: AVRational
   private let videoStream: Int32
   private let audioStream: Int32
-  /// Two YUV frames in turn: the newest is held back until the next one's time gives its
-  /// duration, while the other receives the next conversion.
-  private var pictures: (PictureBuffer, PictureBuffer)
+  /// The newest frame in YUV, held back until the next one's time gives its duration.
+  private let picture: PictureBuffer
   /// The held frame's time, as given and in ticks.
   private var held: (time: PresentationTime, ticks: Int64)?
   private let audioPacket: PacketBuffer
@@ -109,10 +108,7 @@ public final class VideoWriter {
     try muxer.writeHeader()
 
     let format = VideoEncoder.pixelFormat(settings.chromaFormat)
-    pictures = (
-      try PictureBuffer(width: width, height: height, format: format, file: file),
-      try PictureBuffer(width: width, height: height, format: format, file: file)
-    )
+    picture = try PictureBuffer(width: width, height: height, format: format, file: file)
     audioPacket = try PacketBuffer(file: file)
     self.url = url
     self.width = width
@@ -156,9 +152,9 @@ public final class VideoWriter {
           output: VideoEncoder.pixelFormat(settings.chromaFormat), color: color,
           threads: settings.threads, file: url.path)
       }
-      // The frame not held is free (or about to be: the encoder copies what it is given).
-      pictures = (pictures.1, pictures.0)
-      guard let target = pictures.0.frame, let converter else { return }
+      guard let target = picture.frame, let converter else { return }
+      // x264 and x265 copy the pictures they are given, so this normally keeps the planes;
+      // were the encoder still to hold them, it would give the frame new ones.
       try WriterCall.check(av_frame_make_writable(target), file: url.path, "reusing a frame")
       try converter.convert(frame, into: target, file: url.path)
       color.tag(target)
@@ -171,9 +167,15 @@ public final class VideoWriter {
   /// Appends a frame shown from `seconds` (rounded to the writer's clock, which is fine enough
   /// for any frame rate: 90 kHz or a multiple).
   public func append(_ frame: Bitmap, at seconds: Double) throws(VideoWriterError) {
-    let scale = timeBase.den
-    try append(frame, at: PresentationTime(seconds: seconds, timescale: scale))
+    guard seconds.isFinite, abs(seconds) < Self.longestTime else {
+      cancel()
+      throw .invalidTime(file: url.path, seconds: seconds)
+    }
+    try append(frame, at: PresentationTime(seconds: seconds, timescale: timeBase.den))
   }
+
+  /// Times beyond this many seconds (about 30 years) are refused rather than overflowing.
+  static let longestTime = 1e9
 
   /// Appends a frame one nominal frame (``VideoEncodeSettings/frameRate``) after the last,
   /// or at time 0 if it is the first.
@@ -236,7 +238,7 @@ public final class VideoWriter {
 
   /// Sends the held frame to the encoder now that its duration is known.
   private func encodeHeld(duration: Int64, with encoder: VideoEncoder) throws(VideoWriterError) {
-    guard let frame = pictures.0.frame else { return }
+    guard let frame = picture.frame else { return }
     try encoder.encode(frame, duration: duration) { packet throws(VideoWriterError) in
       try write(video: packet)
     }

@@ -12,6 +12,8 @@ public enum VideoWriterError: Error, Equatable, Sendable, CustomStringConvertibl
   case unsupportedFrame(file: String, reason: String)
   /// Frame times must increase; `time` came after `previous`.
   case timestampOutOfOrder(file: String, previous: PresentationTime, time: PresentationTime)
+  /// A frame time in seconds that is not a number or absurdly far from 0.
+  case invalidTime(file: String, seconds: Double)
   /// An audio source cannot be used: missing, no audio stream, or a codec the container
   /// cannot carry when copying.
   case audioSource(file: String, reason: String)
@@ -30,6 +32,7 @@ public enum VideoWriterError: Error, Equatable, Sendable, CustomStringConvertibl
     case .unsupportedFrame(let file, let reason): "\(file): cannot encode this frame: \(reason)"
     case .timestampOutOfOrder(let file, let previous, let time):
       "\(file): frame times must increase, but \(time.seconds) s came after \(previous.seconds) s"
+    case .invalidTime(let file, let seconds): "\(file): \(seconds) is not a frame time in seconds"
     case .audioSource(let file, let reason): "\(file): unusable audio source: \(reason)"
     case .ffmpeg(let file, let operation, let message): "\(file): \(operation) failed: \(message)"
     case .noFrames(let file): "\(file): no frames were appended, so there is no movie to write"
