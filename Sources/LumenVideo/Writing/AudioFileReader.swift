@@ -41,16 +41,13 @@ final class AudioFileReader {
       let name = avcodec_get_name(id).map { String(cString: $0) } ?? "this codec"
       throw .audioSource(file: path, reason: "no decoder for \(name) audio")
     }
-    guard let decoder = avcodec_alloc_context3(codec), let packet = av_packet_alloc(),
-      let frame = av_frame_alloc(),
-      let fifo = av_audio_fifo_alloc(AV_SAMPLE_FMT_FLTP, Int32(channels), 4096)
-    else {
+    decoder = avcodec_alloc_context3(codec)
+    packet = av_packet_alloc()
+    frame = av_frame_alloc()
+    fifo = av_audio_fifo_alloc(AV_SAMPLE_FMT_FLTP, Int32(channels), 4096)
+    guard let decoder, packet != nil, frame != nil, fifo != nil else {
       throw .ffmpeg(file: path, operation: "allocating an audio decoder", message: "no memory")
     }
-    self.decoder = decoder
-    self.packet = packet
-    self.frame = frame
-    self.fifo = fifo
     try WriterCall.check(
       avcodec_parameters_to_context(decoder, input.parameters), file: path,
       "configuring the audio decoder")

@@ -38,11 +38,11 @@ final class AudioMixEncoder: AudioPacketSource {
     total = mix.duration.map { Int(($0 * Double(rate)).rounded()) }
 
     guard let codec = avcodec_find_encoder_by_name("aac") else { throw .encoderUnavailable("aac") }
-    guard let encoder = avcodec_alloc_context3(codec), let frame = av_frame_alloc() else {
+    encoder = avcodec_alloc_context3(codec)
+    frame = av_frame_alloc()
+    guard let encoder, frame != nil else {
       throw .ffmpeg(file: file, operation: "allocating the AAC encoder", message: "no memory")
     }
-    self.encoder = encoder
-    self.frame = frame
     encoder.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
     encoder.pointee.sample_rate = Int32(rate)
     av_channel_layout_default(&encoder.pointee.ch_layout, Int32(channels))

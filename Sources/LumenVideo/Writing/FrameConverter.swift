@@ -54,11 +54,11 @@ final class FrameConverter {
     self.source = source
     self.width = width
     self.height = height
-    guard let context = sws_alloc_context(), let input = av_frame_alloc() else {
+    context = sws_alloc_context()
+    input = av_frame_alloc()
+    guard let context, let input else {
       throw .ffmpeg(file: file, operation: "allocating the colour converter", message: "no memory")
     }
-    self.context = context
-    self.input = input
     let options: [(String, Int64)] = [
       ("srcw", Int64(width)), ("srch", Int64(height)), ("src_format", Int64(inputFormat.rawValue)),
       ("dstw", Int64(width)), ("dsth", Int64(height)), ("dst_format", Int64(output.rawValue)),

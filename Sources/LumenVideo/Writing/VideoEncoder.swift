@@ -28,11 +28,11 @@ final class VideoEncoder {
     guard let codec = avcodec_find_encoder_by_name(name) else {
       throw .encoderUnavailable(name)
     }
-    guard let context = avcodec_alloc_context3(codec), let packet = av_packet_alloc() else {
+    context = avcodec_alloc_context3(codec)
+    packet = av_packet_alloc()
+    guard let context, packet != nil else {
       throw .ffmpeg(file: file, operation: "allocating the \(name) encoder", message: "no memory")
     }
-    self.context = context
-    self.packet = packet
     context.pointee.width = Int32(width)
     context.pointee.height = Int32(height)
     context.pointee.pix_fmt = Self.pixelFormat(settings.chromaFormat)
