@@ -129,8 +129,8 @@ public struct Vignette: Filter {
   /// ``Darken`` for opaque images with intensity > 0, on sRGB-encoded values. Scaling linear
   /// light by `s` maps an encoded value `e` on the curve's power segment to
   /// `(e + 0.055) * s^(1/2.4) - 0.055`, and one on its linear segment to `e * s`: one power per
-  /// pixel instead of six. Spans with values pushed from the power segment onto the linear one
-  /// (dark pixels in a strong vignette) are computed exactly instead.
+  /// pixel instead of six. Values pushed from the power segment onto the linear one (dark
+  /// pixels in a vignette) are computed exactly.
   struct EncodedDarken: BlendKernel {
     let intensity: Float
     var transfer: Transfer { .sRGB }
@@ -138,37 +138,30 @@ public struct Vignette: Filter {
     func blend(_ f: PixelSpan, into b: PixelSpan) {
       let knee: Float = 0.040_45
       let k = intensity
+      // Values that leave the power segment are parked as -(e + 10), which no result can be
+      // (results are >= -0.055), and redone exactly below.
       @inline(__always) func darkened(_ e: Float, _ s: Float, _ root: Float) -> Float {
-        e <= knee ? e * s : (e + 0.055) * root - 0.055
+        let scaled = (e + 0.055) * root - 0.055
+        return e <= knee ? e * s : (scaled > knee ? scaled : -(e + 10))
       }
-      @inline(__always) func leavesPowerSegment(_ e: Float, _ root: Float) -> Bool {
-        e > knee && (e + 0.055) * root - 0.055 <= knee
-      }
-      var exceptions = 0
-      for i in 0..<b.count {
-        let root = FastMath.pow(1 - k * f.red[i], 1 / 2.4)
-        exceptions &+= leavesPowerSegment(b.red[i], root) ? 1 : 0
-        exceptions &+= leavesPowerSegment(b.green[i], root) ? 1 : 0
-        exceptions &+= leavesPowerSegment(b.blue[i], root) ? 1 : 0
-      }
-      if exceptions == 0 {
-        for i in 0..<b.count {
-          let s = 1 - k * f.red[i]
-          let root = FastMath.pow(s, 1 / 2.4)
-          b.red[i] = darkened(b.red[i], s, root)
-          b.green[i] = darkened(b.green[i], s, root)
-          b.blue[i] = darkened(b.blue[i], s, root)
-        }
-        return
-      }
+      var parked = false
       for i in 0..<b.count {
         let s = 1 - k * f.red[i]
         let root = FastMath.pow(s, 1 / 2.4)
-        for plane in [b.red, b.green, b.blue] {
-          let e = plane[i]
-          plane[i] =
-            leavesPowerSegment(e, root) ? SRGB.encode(SRGB.decode(e) * s) : darkened(e, s, root)
-        }
+        b.red[i] = darkened(b.red[i], s, root)
+        b.green[i] = darkened(b.green[i], s, root)
+        b.blue[i] = darkened(b.blue[i], s, root)
+        parked = parked || min(b.red[i], b.green[i], b.blue[i]) < -5
+      }
+      guard parked else { return }
+      @inline(__always) func exact(_ v: Float, _ s: Float) -> Float {
+        v < -5 ? SRGB.encode(SRGB.decode(-v - 10) * s) : v
+      }
+      for i in 0..<b.count where min(b.red[i], b.green[i], b.blue[i]) < -5 {
+        let s = 1 - k * f.red[i]
+        b.red[i] = exact(b.red[i], s)
+        b.green[i] = exact(b.green[i], s)
+        b.blue[i] = exact(b.blue[i], s)
       }
     }
   }
