@@ -8,14 +8,13 @@ import Testing
   let mix = ColorMatrix(red: [1.2, -0.1, -0.1, 0], blue: [-0.05, 0.1, 0.95, 0])
 
   /// An expensive chain: a curve no table can hold (it follows a matrix) and a 3-D LUT.
-  func edited(_ bitmap: Bitmap) -> Image {
-    let cube = ColorCube(size: 17) { c in
-      RGBA(red: c.red * c.red, green: (c.green + c.blue) / 2, blue: 1 - c.blue)
-    }
-    return Image(bitmap: bitmap)
-      .applying(mix)
-      .applying(cube, intensity: 0.7)
+  let cube = ColorCube(size: 17) { c in
+    RGBA(red: c.red * c.red, green: (c.green + c.blue) / 2, blue: 1 - c.blue)
   }
+
+  func edited(_ bitmap: Bitmap) -> Image { edited(Image(bitmap: bitmap)) }
+
+  func edited(_ image: Image) -> Image { image.applying(mix).applying(cube, intensity: 0.7) }
 
   func render(_ image: Image, rect: Rect? = nil, threads: Int, remembering: Bool) throws -> Bitmap {
     var renderer = Renderer(threadCount: threads)
@@ -99,5 +98,17 @@ import Testing
     #expect(
       ColorMemo.memo(for: nil, encoding: .storedBytes)
         !== ColorMemo.memo(for: nil, encoding: .storedBytes))
+  }
+
+  @Test func cropsAndMovesBeforeTheChainReadTheRightBytes() throws {
+    // The edit document's shape: crop, move to the origin, then the adjustments.
+    let source = Image(bitmap: testBitmap(width: 300, height: 120, seed: 9))
+    let moved = source.cropped(to: Rect(x: 31, y: 17, width: 200, height: 80)).movedToOrigin()
+    let image = edited(moved)
+    #expect(
+      Optimizer(root: image.node).plan(for: image.node, transfer: .sRGB) is MemoizedColorPlan)
+    #expect(
+      samples(try render(image, threads: 2, remembering: true))
+        == samples(try render(image, threads: 2, remembering: false)))
   }
 }

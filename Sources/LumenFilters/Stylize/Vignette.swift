@@ -129,8 +129,8 @@ public struct Vignette: Filter {
   /// ``Darken`` for opaque images with intensity > 0, on sRGB-encoded values. Scaling linear
   /// light by `s` maps an encoded value `e` on the curve's power segment to
   /// `(e + 0.055) * s^(1/2.4) - 0.055`, and one on its linear segment to `e * s`: one power per
-  /// pixel instead of six. Spans with values pushed from the power segment onto the linear one
-  /// (dark pixels in a strong vignette) are computed exactly instead.
+  /// pixel instead of six. Values pushed from the power segment onto the linear one (dark
+  /// pixels in a vignette) are computed exactly.
   struct EncodedDarken: BlendKernel {
     let intensity: Float
     var transfer: Transfer { .sRGB }
@@ -138,37 +138,37 @@ public struct Vignette: Filter {
     func blend(_ f: PixelSpan, into b: PixelSpan) {
       let knee: Float = 0.040_45
       let k = intensity
+      // Values that leave the power segment are parked as -(e + 10), which no result can be
+      // (results are >= -0.055), and redone exactly below.
       @inline(__always) func darkened(_ e: Float, _ s: Float, _ root: Float) -> Float {
-        e <= knee ? e * s : (e + 0.055) * root - 0.055
+        let scaled = (e + 0.055) * root - 0.055
+        return e <= knee ? e * s : (scaled > knee ? scaled : -(e + 10))
       }
-      @inline(__always) func leavesPowerSegment(_ e: Float, _ root: Float) -> Bool {
-        e > knee && (e + 0.055) * root - 0.055 <= knee
-      }
-      var exceptions = 0
-      for i in 0..<b.count {
-        let root = FastMath.pow(1 - k * f.red[i], 1 / 2.4)
-        exceptions &+= leavesPowerSegment(b.red[i], root) ? 1 : 0
-        exceptions &+= leavesPowerSegment(b.green[i], root) ? 1 : 0
-        exceptions &+= leavesPowerSegment(b.blue[i], root) ? 1 : 0
-      }
-      if exceptions == 0 {
+      // The mask's factors first, then one plane at a time: loops over one array each
+      // vectorise, which a loop writing three planes did not (nor a float minimum).
+      var parked = 0
+      withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * b.count) { scratch in
+        let (scale, root) = (scratch.baseAddress!, scratch.baseAddress! + b.count)
         for i in 0..<b.count {
-          let s = 1 - k * f.red[i]
-          let root = FastMath.pow(s, 1 / 2.4)
-          b.red[i] = darkened(b.red[i], s, root)
-          b.green[i] = darkened(b.green[i], s, root)
-          b.blue[i] = darkened(b.blue[i], s, root)
+          scale[i] = 1 - k * f.red[i]
+          root[i] = FastMath.pow(scale[i], 1 / 2.4)
         }
-        return
-      }
-      for i in 0..<b.count {
-        let s = 1 - k * f.red[i]
-        let root = FastMath.pow(s, 1 / 2.4)
         for plane in [b.red, b.green, b.blue] {
-          let e = plane[i]
-          plane[i] =
-            leavesPowerSegment(e, root) ? SRGB.encode(SRGB.decode(e) * s) : darkened(e, s, root)
+          for i in 0..<b.count {
+            plane[i] = darkened(plane[i], scale[i], root[i])
+            parked &+= plane[i] < -5 ? 1 : 0
+          }
         }
+      }
+      guard parked > 0 else { return }
+      @inline(__always) func exact(_ v: Float, _ s: Float) -> Float {
+        v < -5 ? SRGB.encode(SRGB.decode(-v - 10) * s) : v
+      }
+      for i in 0..<b.count where min(b.red[i], b.green[i], b.blue[i]) < -5 {
+        let s = 1 - k * f.red[i]
+        b.red[i] = exact(b.red[i], s)
+        b.green[i] = exact(b.green[i], s)
+        b.blue[i] = exact(b.blue[i], s)
       }
     }
   }

@@ -17,22 +17,42 @@ final class MemoizedColorPlan: Plan {
   /// The memoised form of `chain` when its source is an opaque 8-bit RGB bitmap (perhaps
   /// cropped) and a kernel costs more than a lookup; else nil.
   static func memoizing(_ chain: ColorChainPlan, encoding: Encoding) -> MemoizedColorPlan? {
-    let input = (chain.input as? CropPlan)?.input ?? chain.input
+    // Crops and whole-pixel moves between the chain and its source only choose which bytes
+    // are read.
+    var input = chain.input
+    var offset = (x: 0, y: 0)
+    while true {
+      if let crop = input as? CropPlan {
+        input = crop.input
+      } else if let move = input as? TranslatePlan {
+        offset = (offset.x + move.dx, offset.y + move.dy)
+        input = move.input
+      } else {
+        break
+      }
+    }
     guard let source = input as? BitmapPlan, source.bitmap.format == .rgb8,
       chain.kernels.contains(where: { !$0.isCheap })
     else { return nil }
-    return MemoizedColorPlan(chain, source, encoding)
+    return MemoizedColorPlan(chain, source, offset, encoding)
   }
 
-  private init(_ chain: ColorChainPlan, _ source: BitmapPlan, _ encoding: Encoding) {
+  /// Where the source's pixel (0, 0) is in this plan's coordinates.
+  private let offset: (x: Int, y: Int)
+
+  private init(
+    _ chain: ColorChainPlan, _ source: BitmapPlan, _ offset: (x: Int, y: Int),
+    _ encoding: Encoding
+  ) {
     self.chain = chain
     self.source = source
+    self.offset = offset
     self.encoding = encoding
   }
 
   /// The same chain remembering its results as `encoding`.
   func encoded(as encoding: Encoding) -> MemoizedColorPlan {
-    self.encoding == encoding ? self : MemoizedColorPlan(chain, source, encoding)
+    self.encoding == encoding ? self : MemoizedColorPlan(chain, source, offset, encoding)
   }
 
   /// The memo, shared with recent renders of the same chain over the same kind of source when
@@ -95,7 +115,7 @@ final class MemoizedColorPlan: Plan {
   ) {
     if area.isEmpty { return }
     let bitmap = source.bitmap
-    bitmap.waitForRows(area.maxY)
+    bitmap.waitForRows(area.maxY - offset.y)
     let bytes = UnsafeRawPointer(bitmap.storage.bytes.baseAddress!)
     // Scratch: the colours not yet known (one plane each), and the row's words.
     pool.withTile(Rect(width: area.width, height: 1)) { scratch in
@@ -104,7 +124,8 @@ final class MemoizedColorPlan: Plan {
       ColorMemo.spread.withUnsafeBufferPointer { spread in
         source.table.withUnsafeBufferPointer { table in
           for y in area.minY..<area.maxY {
-            let row = (bytes + y * bitmap.bytesPerRow + area.minX * 3)
+            let row =
+              (bytes + (y - offset.y) * bitmap.bytesPerRow + (area.minX - offset.x) * 3)
               .assumingMemoryBound(to: UInt8.self)
             switch encoding {
             case .storedBytes:
