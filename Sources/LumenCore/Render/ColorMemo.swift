@@ -13,25 +13,27 @@ import Synchronization
 /// whole, once, with a value that depends only on its colour, so workers share the table
 /// without locks and the output does not depend on which worker computed what.
 final class ColorMemo: @unchecked Sendable {
-  /// One word per colour, of the encoding's size: 4 bytes hold stored bytes, 8 half floats
-  /// (the smaller the words, the more of them the caches hold).
-  private let table: UnsafeMutableRawPointer
   let encoding: MemoizedColorPlan.Encoding
-  private static let colors = 1 << 24
+  private let table: MemoTable
+  static let colors = 1 << 24
 
   init?(encoding: MemoizedColorPlan.Encoding) {
-    guard let table = calloc(Self.colors, encoding.wordSize) else { return nil }
+    guard let table = MemoTable.take(wordSize: encoding.wordSize) else { return nil }
     self.table = table
     self.encoding = encoding
   }
 
-  deinit { free(table) }
+  deinit { MemoTable.recycle(table) }
 
   /// The table as words of `type`, which must be the encoding's word size.
   func words<Word: MemoWord>(_ type: Word.Type) -> UnsafeMutablePointer<Atomic<Word>> {
     precondition(MemoryLayout<Word>.size == encoding.wordSize)
-    return table.bindMemory(to: Atomic<Word>.self, capacity: Self.colors)
+    return table.memory.bindMemory(to: Atomic<Word>.self, capacity: Self.colors)
   }
+
+  /// Notes that the word of `key` was written, so that recycling clears its page.
+  @inline(__always)
+  func noteWritten(_ key: Int) { table.noteWritten(key) }
 
   /// What a memo's results depend on: the chain's kernels (as values), the source's
   /// conversion table and how results are held.
@@ -110,5 +112,62 @@ extension UInt64: MemoWord {
   @inline(__always)
   static func store(_ value: Self, in word: borrowing Atomic<Self>) {
     word.store(value, ordering: .relaxed)
+  }
+}
+
+/// The memory of a memo: a word per colour, and which of its pages were written. A released
+/// table is kept for the next memo with only its written pages cleared: a preview re-rendered
+/// after each slider change would otherwise map, fault in and unmap a fresh table every time.
+final class MemoTable: @unchecked Sendable {
+  let memory: UnsafeMutableRawPointer
+  let wordSize: Int
+  private let written: UnsafeMutablePointer<Atomic<UInt8>>
+  private static let pageBytes = 4096
+  private var pages: Int { ColorMemo.colors * wordSize / Self.pageBytes }
+
+  private init?(wordSize: Int) {
+    guard let memory = calloc(ColorMemo.colors, wordSize) else { return nil }
+    let pages = ColorMemo.colors * wordSize / Self.pageBytes
+    guard let marks = calloc(pages, 1) else {
+      free(memory)
+      return nil
+    }
+    self.memory = memory
+    self.wordSize = wordSize
+    written = marks.bindMemory(to: Atomic<UInt8>.self, capacity: pages)
+  }
+
+  deinit {
+    free(memory)
+    free(written)
+  }
+
+  @inline(__always)
+  func noteWritten(_ key: Int) {
+    let page = key &* wordSize >> 12
+    if written[page].load(ordering: .relaxed) == 0 { written[page].store(1, ordering: .relaxed) }
+  }
+
+  /// Zeroes the written pages (called with no memo using the table).
+  private func clear() {
+    for page in 0..<pages where written[page].load(ordering: .relaxed) != 0 {
+      memset(memory + page * Self.pageBytes, 0, Self.pageBytes)
+      written[page].store(0, ordering: .relaxed)
+    }
+  }
+
+  /// Released tables, at most one per word size.
+  private static let spare = Mutex<[Int: MemoTable]>([:])
+
+  static func take(wordSize: Int) -> MemoTable? {
+    if let table = spare.withLock({ $0.removeValue(forKey: wordSize) }) {
+      table.clear()
+      return table
+    }
+    return MemoTable(wordSize: wordSize)
+  }
+
+  static func recycle(_ table: MemoTable) {
+    spare.withLock { $0[table.wordSize] = table }
   }
 }

@@ -130,11 +130,13 @@ final class MemoizedColorPlan: Plan {
             switch encoding {
             case .storedBytes:
               lookUp(
-                row, count: area.width, memo.words(UInt32.self), spread.baseAddress!,
+                row, count: area.width, memo.words(UInt32.self), memo.noteWritten,
+                spread.baseAddress!,
                 table.baseAddress!, scratch.row(0), words)
             case .halfFloat:
               lookUp(
-                row, count: area.width, memo.words(UInt64.self), spread.baseAddress!,
+                row, count: area.width, memo.words(UInt64.self), memo.noteWritten,
+                spread.baseAddress!,
                 table.baseAddress!, scratch.row(0), words)
             }
             body(y, words)
@@ -153,6 +155,7 @@ final class MemoizedColorPlan: Plan {
   @inline(__always)
   private func lookUp<Word: MemoWord>(
     _ p: UnsafePointer<UInt8>, count n: Int, _ memo: UnsafeMutablePointer<Atomic<Word>>,
+    _ written: (Int) -> Void,
     _ spread: UnsafePointer<UInt32>,
     _ table: UnsafePointer<Float>, _ scratch: PixelSpan, _ found: UnsafeMutablePointer<UInt64>
   ) {
@@ -179,8 +182,9 @@ final class MemoizedColorPlan: Plan {
     for i in 0..<n where found[i] == 0 {
       let o = i &* 3
       let word = encoding.encode(computed.red[m], computed.green[m], computed.blue[m])
-      Word.store(
-        Word(truncatingIfNeeded: word), in: memo[ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2], spread)])
+      let key = ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2], spread)
+      Word.store(Word(truncatingIfNeeded: word), in: memo[key])
+      written(key)
       found[i] = word
       m &+= 1
     }
