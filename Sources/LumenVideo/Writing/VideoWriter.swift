@@ -19,6 +19,12 @@ import LumenCore
 /// ``cancel()``, any error, or dropping the writer unfinished removes it, so there is never a
 /// partial movie at `url`. Use a writer from one thread at a time: a pipeline gives it its own
 /// encoding thread, while libx264 and libswscale spread their work over more.
+///
+/// Two H.264 exports of the same frames in one process can differ in a few bits: Debian's
+/// libx264 (core 164) reads heap memory it never initialised in its macroblock-tree rate
+/// control, which a fresh process gets zeroed and a long-running one gets reused. The YUV it
+/// is given is identical (glibc's `MALLOC_PERTURB_`, or x264's `mbtree=0`, makes the files
+/// identical too).
 public final class VideoWriter {
   /// The audio track to write beside the picture.
   public enum Audio: Sendable, Hashable {
