@@ -23,7 +23,9 @@ public struct AudioCopy: Sendable, Hashable {
     self.range = range
   }
 
-  func validate() throws(VideoWriterError) {
+  /// Throws ``VideoWriterError/invalidSettings(_:)`` naming the first value out of range (the
+  /// writer checks this before creating any file).
+  public func validate() throws(VideoWriterError) {
     try AudioTrackSource.validate(range: range, file: url.path)
   }
 }

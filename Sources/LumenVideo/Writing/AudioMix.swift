@@ -38,7 +38,9 @@ public struct AudioMix: Sendable, Hashable {
   /// The accepted bitrates: 16 to 512 kbit/s.
   public static let bitrateRange = 16_000...512_000
 
-  func validate() throws(VideoWriterError) {
+  /// Throws ``VideoWriterError/invalidSettings(_:)`` naming the first value out of range (the
+  /// writer checks this before creating any file).
+  public func validate() throws(VideoWriterError) {
     guard Self.sampleRates.contains(sampleRate) else {
       throw .invalidSettings("AAC cannot be sampled at \(sampleRate) Hz")
     }

@@ -28,7 +28,9 @@ public struct AudioTrackSource: Sendable, Hashable {
   /// The accepted gains: silence to +24 dB.
   public static let volumeRange = 0.0...16.0
 
-  func validate() throws(VideoWriterError) {
+  /// Throws ``VideoWriterError/invalidSettings(_:)`` naming the first value out of range (the
+  /// writer checks this before creating any file).
+  public func validate() throws(VideoWriterError) {
     try Self.validate(range: range, file: url.path)
     guard start.isFinite, start >= 0 else {
       throw .invalidSettings("\(url.path): the audio start \(start) s is not a time >= 0")
