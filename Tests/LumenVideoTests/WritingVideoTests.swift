@@ -156,6 +156,34 @@ extension WritingVideoTests {
     #expect(abs((Support.number(video["duration"]) ?? 0) - Double(count) * 1001 / 30_000) < 1e-5)
   }
 
+  @Test func everyFrameKeepsItsOwnPicture() throws {
+    // The writer converts each bitmap into the same reused planes; the encoder must have taken
+    // its copy of one picture before the next overwrites them.
+    let url = try Support.scratchDirectory().appendingPathComponent("ramp.mp4")
+    let writer = try VideoWriter(
+      url: url, width: 160, height: 120, settings: VideoEncodeSettings(preset: "veryfast"))
+    let levels = (0..<30).map { 40 + 6 * $0 }
+    for level in levels {
+      try writer.append(
+        Bitmap(width: 160, height: 120, format: .rgb8) {
+          $0.initializeMemory(as: UInt8.self, repeating: UInt8(level))
+        })
+    }
+    try writer.finish()
+
+    let frames = try Support.ffmpeg([
+      "-i", url.path, "-f", "rawvideo", "-pix_fmt", "gray", "-",
+    ])
+    let size = 160 * 120
+    #expect(frames.count == size * levels.count)
+    for (index, level) in levels.enumerated() where frames.count >= (index + 1) * size {
+      let mean = frames[index * size..<(index + 1) * size].reduce(0) { $0 + Int($1) } / size
+      // Grey in sRGB is grey in YUV: luma 16 + level * 219 / 255, as ffmpeg's gray output
+      // expands it back to 0...255.
+      #expect(abs(mean - level) <= 2, "frame \(index): mean \(mean), expected \(level)")
+    }
+  }
+
   @Test func aBitrateIsRoughlyKept() throws {
     let url = try Support.scratchDirectory().appendingPathComponent("abr.mp4")
     let settings = VideoEncodeSettings(rateControl: .bitrate(400_000), preset: "veryfast")
