@@ -111,4 +111,17 @@ import Testing
       samples(try render(image, threads: 2, remembering: true))
         == samples(try render(image, threads: 2, remembering: false)))
   }
+
+  @Test func recycledTablesForgetTheirColours() throws {
+    // Like slider changes: each render a new chain; from the third on, memos of evicted
+    // chains are recycled for new ones.
+    let image = testBitmap(width: 320, height: 60, seed: 4)
+    for gain in [0.5, 0.6, 0.7, 0.8, 0.9] as [Float] {
+      let chain = Image(bitmap: image).applying(
+        ColorMatrix(red: [gain, 0, 0, 0], green: [0, gain, 0, 0], blue: [0, 0, 1, 0]))
+      #expect(
+        samples(try render(chain, threads: 2, remembering: true))
+          == samples(try render(chain, threads: 2, remembering: false)))
+    }
+  }
 }

@@ -144,7 +144,7 @@ final class MemoTable: @unchecked Sendable {
 
   @inline(__always)
   func noteWritten(_ key: Int) {
-    let page = key &* wordSize >> 12
+    let page = (key &* wordSize) >> 12
     if written[page].load(ordering: .relaxed) == 0 { written[page].store(1, ordering: .relaxed) }
   }
 
