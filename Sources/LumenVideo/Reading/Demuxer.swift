@@ -19,6 +19,7 @@ struct Demuxer: ~Copyable {
     let file = try MovieFile(path: path)
     try file.checkCompleteness()
     var opened: UnsafeMutablePointer<AVFormatContext>?
+    _ = FFmpegLibraries.quietUnlessSet
     let code = avformat_open_input(&opened, path, nil, nil)
     guard code >= 0, let context = opened else {
       if code == lumen_read_averror(ENOENT) { throw .fileNotFound(file: path) }

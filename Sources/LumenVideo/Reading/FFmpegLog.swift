@@ -16,8 +16,19 @@ public enum FFmpegLogLevel: Int32, Sendable, CaseIterable {
 
 extension FFmpegLibraries {
   /// The level of FFmpeg's messages that are printed; process-wide, as FFmpeg's logging is.
+  /// Quiet unless set: an app embedding Lumen should not find x264's banners and FFmpeg's
+  /// notes on its standard error; Lumen's errors say what went wrong.
   public static var logLevel: FFmpegLogLevel {
-    get { FFmpegLogLevel(rawValue: av_log_get_level()) ?? .info }
-    set { av_log_set_level(newValue.rawValue) }
+    get {
+      _ = quietUnlessSet
+      return FFmpegLogLevel(rawValue: av_log_get_level()) ?? .info
+    }
+    set {
+      _ = quietUnlessSet
+      av_log_set_level(newValue.rawValue)
+    }
   }
+
+  /// Turns FFmpeg quiet once, before the first file is opened or the level is first set.
+  static let quietUnlessSet: Void = av_log_set_level(FFmpegLogLevel.quiet.rawValue)
 }

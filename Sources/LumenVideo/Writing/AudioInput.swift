@@ -12,6 +12,7 @@ final class AudioInput {
   init(url: URL, streamIndex index: Int?) throws(VideoWriterError) {
     path = url.path
     var context: UnsafeMutablePointer<AVFormatContext>?
+    _ = FFmpegLibraries.quietUnlessSet
     let opened = avformat_open_input(&context, path, nil, nil)
     guard opened >= 0, let opened = context else {
       throw .audioSource(file: path, reason: "cannot open: \(WriterCall.message(opened))")

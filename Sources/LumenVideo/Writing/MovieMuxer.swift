@@ -15,6 +15,7 @@ final class MovieMuxer {
   {
     self.file = file
     var context: UnsafeMutablePointer<AVFormatContext>?
+    _ = FFmpegLibraries.quietUnlessSet
     let status = avformat_alloc_output_context2(&context, nil, container.rawValue, path)
     guard status >= 0, let context else { throw .encoderUnavailable("\(container.rawValue) muxer") }
     self.context = context
