@@ -1,5 +1,5 @@
 // FFmpeg's libraries (Debian 12: FFmpeg 5.1) for LumenVideo. Macros and inline helpers Swift
-// cannot import live in the headers below: one for reading, one for writing.
+// cannot import live in the headers below: error codes, and the reading side's helpers.
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
 #include <libavutil/avutil.h>
@@ -10,5 +10,5 @@
 #include <libavutil/audio_fifo.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
+#include "codes.h"
 #include "read_shim.h"
-#include "write_shim.h"

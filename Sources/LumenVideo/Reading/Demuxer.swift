@@ -22,15 +22,15 @@ struct Demuxer: ~Copyable {
     _ = FFmpegLibraries.quietUnlessSet
     let code = avformat_open_input(&opened, path, nil, nil)
     guard code >= 0, let context = opened else {
-      if code == lumen_read_averror(ENOENT) { throw .fileNotFound(file: path) }
-      if code == ReaderCall.invalidData {
+      if code == lumen_averror(ENOENT) { throw .fileNotFound(file: path) }
+      if code == FFmpegCode.invalidData {
         guard let format = file.probedFormat() else { throw .notAMovie(file: path) }
         throw .corrupt(
           file: path,
           detail: "FFmpeg's \(String(cString: format.pointee.long_name)) reader rejects it "
-            + "(\(ReaderCall.message(code)))")
+            + "(\(FFmpegCode.message(code)))")
       }
-      throw .ffmpeg(file: path, operation: "opening the file", message: ReaderCall.message(code))
+      throw .ffmpeg(file: path, operation: "opening the file", message: FFmpegCode.message(code))
     }
     var owned: UnsafeMutablePointer<AVFormatContext>? = context
     do {
@@ -68,7 +68,7 @@ struct Demuxer: ~Copyable {
   func readPacket(into packet: UnsafeMutablePointer<AVPacket>) throws(VideoError) -> Bool {
     while true {
       let code = av_read_frame(context, packet)
-      if code == ReaderCall.endOfFile { return false }
+      if code == FFmpegCode.endOfFile { return false }
       guard code >= 0 else {
         let position = context.pointee.pb.map { Int(avio_tell($0)) } ?? 0
         if position >= fileSize || context.pointee.pb.map({ avio_feof($0) != 0 }) == true {

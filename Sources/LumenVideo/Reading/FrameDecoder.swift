@@ -54,7 +54,7 @@ struct FrameDecoder: ~Copyable {
   /// packet held damaged data that the decoder rejected (decoding goes on, as players do).
   func send(_ packet: UnsafePointer<AVPacket>?) throws(VideoError) -> Bool {
     let code = avcodec_send_packet(context, packet)
-    if code == ReaderCall.invalidData { return false }
+    if code == FFmpegCode.invalidData { return false }
     try ReaderCall.check(code, file: path, "decoding a packet")
     return true
   }
@@ -62,9 +62,9 @@ struct FrameDecoder: ~Copyable {
   /// Takes the next decoded frame, in presentation order, into `frame`.
   func receive(into frame: UnsafeMutablePointer<AVFrame>) throws(VideoError) -> Output {
     let code = avcodec_receive_frame(context, frame)
-    if code == ReaderCall.again { return .needsInput }
-    if code == ReaderCall.endOfFile { return .finished }
-    if code == ReaderCall.invalidData { return .damaged }
+    if code == FFmpegCode.again { return .needsInput }
+    if code == FFmpegCode.endOfFile { return .finished }
+    if code == FFmpegCode.invalidData { return .damaged }
     try ReaderCall.check(code, file: path, "decoding a frame")
     return .frame
   }

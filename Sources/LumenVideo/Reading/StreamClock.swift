@@ -10,7 +10,7 @@ struct StreamClock {
     // libavformat gives every stream a valid time base; a broken one reads as microseconds.
     timeBase = tick.num > 0 && tick.den > 0 ? tick : AVRational(num: 1, den: AV_TIME_BASE)
     let start = stream.pointee.start_time
-    self.start = start == ReaderCall.noTimestamp ? 0 : start
+    self.start = start == FFmpegCode.noTimestamp ? 0 : start
   }
 
   /// The time of `timestamp` from the start, exactly (ticks times the time base's numerator

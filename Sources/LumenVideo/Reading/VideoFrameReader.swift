@@ -188,9 +188,9 @@ public final class VideoFrameReader {
     }
     let pts = packet.pointee.pts
     let dts = packet.pointee.dts
-    lastPacketTimestamp = dts != ReaderCall.noTimestamp ? dts : pts
+    lastPacketTimestamp = dts != FFmpegCode.noTimestamp ? dts : pts
     decoder.skipsNonReferenceFrames = isPassedOver(pts)
-    if pts != ReaderCall.noTimestamp, packet.pointee.flags & AV_PKT_FLAG_DISCARD == 0 {
+    if pts != FFmpegCode.noTimestamp, packet.pointee.flags & AV_PKT_FLAG_DISCARD == 0 {
       latestPacketTimestamp = max(latestPacketTimestamp ?? pts, pts)
     }
     _ = try decoder.send(packet)
@@ -202,7 +202,7 @@ public final class VideoFrameReader {
   /// still at or before the target. Such frames need decoding only if other frames refer to
   /// them, so a seek skips the rest: with B-frames, a good share of a long group of pictures.
   private func isPassedOver(_ pts: Int64) -> Bool {
-    guard let target, let latest = latestPacketTimestamp, pts != ReaderCall.noTimestamp else {
+    guard let target, let latest = latestPacketTimestamp, pts != FFmpegCode.noTimestamp else {
       return false
     }
     return pts < latest && latest <= target
@@ -223,8 +223,8 @@ public final class VideoFrameReader {
   /// The frame's presentation timestamp as libavcodec best knows it.
   private static func timestamp(of frame: UnsafeMutablePointer<AVFrame>) -> Int64? {
     let best = frame.pointee.best_effort_timestamp
-    if best != ReaderCall.noTimestamp { return best }
+    if best != FFmpegCode.noTimestamp { return best }
     let pts = frame.pointee.pts
-    return pts != ReaderCall.noTimestamp ? pts : nil
+    return pts != FFmpegCode.noTimestamp ? pts : nil
   }
 }

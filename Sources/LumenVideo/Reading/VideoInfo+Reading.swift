@@ -9,7 +9,7 @@ extension VideoInfo {
     let format = context.iformat.pointee
     var video = VideoStreamInfo(demuxer.stream, container: String(cString: format.name))
     var duration = Self.declaredDuration(of: demuxer.stream)
-    if duration == nil, context.duration != ReaderCall.noTimestamp, context.duration > 0 {
+    if duration == nil, context.duration != FFmpegCode.noTimestamp, context.duration > 0 {
       duration = PresentationTime(value: context.duration, timescale: AV_TIME_BASE)
     }
     if case .estimated = video.frameCount, let rate = video.averageFrameRate, let duration {
@@ -30,7 +30,7 @@ extension VideoInfo {
     -> PresentationTime?
   {
     let tick = stream.pointee.time_base
-    if stream.pointee.duration != ReaderCall.noTimestamp, stream.pointee.duration > 0,
+    if stream.pointee.duration != FFmpegCode.noTimestamp, stream.pointee.duration > 0,
       tick.num > 0, tick.den > 0
     {
       return PresentationTime(
@@ -70,7 +70,7 @@ extension VideoStreamInfo {
       nominalFrameRate: Fraction(stream.pointee.r_frame_rate),
       frameCount: Self.frameCount(of: stream, container: container),
       timeBase: Fraction(Int(tick.num), Int(tick.den)),
-      startTimestamp: start == ReaderCall.noTimestamp ? 0 : start,
+      startTimestamp: start == FFmpegCode.noTimestamp ? 0 : start,
       pixelFormat: av_get_pix_fmt_name(pixelFormat).map { String(cString: $0) } ?? "unknown",
       bitDepth: av_pix_fmt_desc_get(pixelFormat).map { Int($0.pointee.comp.0.depth) } ?? 8,
       encoding: YCbCrEncoding(

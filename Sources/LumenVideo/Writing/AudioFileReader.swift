@@ -98,19 +98,19 @@ final class AudioFileReader {
         try append(frame)
         continue
       }
-      if received == WriterCall.endOfFile {
+      if received == FFmpegCode.endOfFile {
         try flushResampler()
         drained = true
         break
       }
-      if received != WriterCall.again && received != WriterCall.invalidData {
+      if received != FFmpegCode.again && received != FFmpegCode.invalidData {
         try WriterCall.check(received, file: path, "decoding audio")
       }
       if !inputEnded, try input.read(into: packet) {
         let sent = avcodec_send_packet(decoder, packet)
         av_packet_unref(packet)
         // A damaged packet costs its few milliseconds of sound, not the export.
-        if sent != WriterCall.invalidData {
+        if sent != FFmpegCode.invalidData {
           try WriterCall.check(sent, file: path, "decoding audio")
         }
       } else {
@@ -147,7 +147,7 @@ final class AudioFileReader {
   /// Puts silence in front of a stream that starts after the range does, or notes how many
   /// samples to drop when it starts before.
   private func align(startingAt timestamp: Int64) throws(VideoWriterError) {
-    guard timestamp != WriterCall.noTimestamp else { return }
+    guard timestamp != FFmpegCode.noTimestamp else { return }
     let lead = Int(((input.seconds(timestamp) - rangeStart) * Double(outputRate)).rounded())
     if lead > 0 {
       scratch.reserve(lead)

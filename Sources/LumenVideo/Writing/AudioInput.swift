@@ -15,7 +15,7 @@ final class AudioInput {
     _ = FFmpegLibraries.quietUnlessSet
     let opened = avformat_open_input(&context, path, nil, nil)
     guard opened >= 0, let opened = context else {
-      throw .audioSource(file: path, reason: "cannot open: \(WriterCall.message(opened))")
+      throw .audioSource(file: path, reason: "cannot open: \(FFmpegCode.message(opened))")
     }
     do {
       stream = try Self.audioStream(in: opened, index: index, path: path)
@@ -35,7 +35,7 @@ final class AudioInput {
   ) throws(VideoWriterError) -> UnsafeMutablePointer<AVStream> {
     let probed = avformat_find_stream_info(context, nil)
     guard probed >= 0 else {
-      throw .audioSource(file: path, reason: "cannot read: \(WriterCall.message(probed))")
+      throw .audioSource(file: path, reason: "cannot read: \(FFmpegCode.message(probed))")
     }
     let count = Int(context.pointee.nb_streams)
     let chosen: Int
@@ -83,9 +83,9 @@ final class AudioInput {
   func read(into packet: UnsafeMutablePointer<AVPacket>) throws(VideoWriterError) -> Bool {
     while true {
       let status = av_read_frame(context, packet)
-      if status == WriterCall.endOfFile { return false }
+      if status == FFmpegCode.endOfFile { return false }
       guard status >= 0 else {
-        throw .audioSource(file: path, reason: "cannot read: \(WriterCall.message(status))")
+        throw .audioSource(file: path, reason: "cannot read: \(FFmpegCode.message(status))")
       }
       if packet.pointee.stream_index == stream.pointee.index { return true }
       av_packet_unref(packet)

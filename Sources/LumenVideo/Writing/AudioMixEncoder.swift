@@ -75,8 +75,8 @@ final class AudioMixEncoder: AudioPacketSource {
     while true {
       let status = avcodec_receive_packet(encoder, packet)
       if status >= 0 { return true }
-      if status == WriterCall.endOfFile { return false }
-      guard status == WriterCall.again else {
+      if status == FFmpegCode.endOfFile { return false }
+      guard status == FFmpegCode.again else {
         try WriterCall.check(status, file: file, "encoding audio")
         return false
       }

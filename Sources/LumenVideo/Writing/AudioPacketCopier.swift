@@ -44,18 +44,18 @@ final class AudioPacketCopier: AudioPacketSource {
   func next(into packet: UnsafeMutablePointer<AVPacket>) throws(VideoWriterError) -> Bool {
     while try input.read(into: packet) {
       let time =
-        packet.pointee.pts != WriterCall.noTimestamp ? packet.pointee.pts : packet.pointee.dts
+        packet.pointee.pts != FFmpegCode.noTimestamp ? packet.pointee.pts : packet.pointee.dts
       // Keep every packet that overlaps the range: cutting inside one is not possible.
       if let end, time >= end {
         av_packet_unref(packet)
         return false
       }
-      if !fromBeginning, time != WriterCall.noTimestamp, time + packet.pointee.duration <= start {
+      if !fromBeginning, time != FFmpegCode.noTimestamp, time + packet.pointee.duration <= start {
         av_packet_unref(packet)
         continue
       }
-      if packet.pointee.pts != WriterCall.noTimestamp { packet.pointee.pts -= start }
-      if packet.pointee.dts != WriterCall.noTimestamp { packet.pointee.dts -= start }
+      if packet.pointee.pts != FFmpegCode.noTimestamp { packet.pointee.pts -= start }
+      if packet.pointee.dts != FFmpegCode.noTimestamp { packet.pointee.dts -= start }
       packet.pointee.pos = -1
       return true
     }

@@ -115,7 +115,7 @@ final class VideoEncoder {
     try WriterCall.check(avcodec_send_frame(context, frame), file: file, "encoding a frame")
     while true {
       let status = avcodec_receive_packet(context, packet)
-      if status == WriterCall.again || status == WriterCall.endOfFile { return }
+      if status == FFmpegCode.again || status == FFmpegCode.endOfFile { return }
       try WriterCall.check(status, file: file, "encoding a frame")
       packet.pointee.duration = durations.removeValue(forKey: packet.pointee.pts) ?? 0
       if !sawFirstPacket { reorderDelay = packet.pointee.pts - packet.pointee.dts }

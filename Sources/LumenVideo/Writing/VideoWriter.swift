@@ -255,7 +255,7 @@ public final class VideoWriter {
   /// picture are interleaved in the file.
   private func write(video packet: UnsafeMutablePointer<AVPacket>) throws(VideoWriterError) {
     let tick =
-      packet.pointee.dts != WriterCall.noTimestamp ? packet.pointee.dts : packet.pointee.pts
+      packet.pointee.dts != FFmpegCode.noTimestamp ? packet.pointee.dts : packet.pointee.pts
     let seconds = Double(tick) * Double(timeBase.num) / Double(timeBase.den)
     try muxer?.write(packet, stream: videoStream, timeBase: timeBase)
     try writeAudio(until: seconds)
@@ -274,7 +274,7 @@ public final class VideoWriter {
       }
       let timeBase = audio.timeBase
       let tick =
-        audioPacket.pointee.dts != WriterCall.noTimestamp
+        audioPacket.pointee.dts != FFmpegCode.noTimestamp
         ? audioPacket.pointee.dts : audioPacket.pointee.pts
       guard Double(tick) * Double(timeBase.num) / Double(timeBase.den) <= seconds else { return }
       try muxer.write(audioPacket, stream: audioStream, timeBase: timeBase)
