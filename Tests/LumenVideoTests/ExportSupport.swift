@@ -10,27 +10,10 @@ enum ExportSupport {
     let description: String
   }
 
-  /// Runs `/usr/bin/<tool>` and returns its standard output, or throws with its messages.
+  /// Runs `/usr/bin/<tool>` (the one runner of this test target: ``ReadingOracle/run(_:_:)``).
   @discardableResult
   static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lumen-export-\(tool)-\(UUID()).log")
-    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: errors) }
-    process.standardOutput = output
-    process.standardError = try FileHandle(forWritingTo: errors)
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-      throw Failure(description: "\(tool) \(arguments.joined(separator: " ")) failed: \(text)")
-    }
-    return data
+    try ReadingOracle.run(tool, arguments)
   }
 
   static func ffmpeg(_ arguments: [String]) throws -> Data {

@@ -9,36 +9,20 @@ enum WritingSupport {
     let description: String
   }
 
-  /// Runs a program and returns its standard output, failing unless it exits with status 0.
+  /// Runs `/usr/bin/<tool>` (the one runner of this test target: ``ReadingOracle/run(_:_:)``).
   @discardableResult
-  static func run(_ executable: String, _ arguments: [String]) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw ToolError(
-        description: "\(executable) \(arguments.joined(separator: " ")) failed: "
-          + String(decoding: errData, as: UTF8.self))
-    }
-    return outData
+  static func run(_ tool: String, _ arguments: [String]) throws -> Data {
+    try ReadingOracle.run(tool, arguments)
   }
 
   static func ffmpeg(_ arguments: [String]) throws -> Data {
-    try run("/usr/bin/ffmpeg", ["-v", "error", "-nostdin", "-y"] + arguments)
+    try run("ffmpeg", ["-v", "error", "-nostdin", "-y"] + arguments)
   }
 
   /// ffprobe's JSON answer for `url` with `arguments` (e.g. `-show_streams`).
   static func probe(_ url: URL, _ arguments: [String]) throws -> [String: Any] {
     let data = try run(
-      "/usr/bin/ffprobe", ["-v", "error", "-of", "json"] + arguments + [url.path])
+      "ffprobe", ["-v", "error", "-of", "json"] + arguments + [url.path])
     guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
       throw ToolError(description: "ffprobe gave no JSON object for \(url.path)")
     }
