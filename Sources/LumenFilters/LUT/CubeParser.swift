@@ -14,16 +14,20 @@ struct CubeParser {
   private var lastContentLine = 0
 
   mutating func parse(_ text: String) throws(LUTError) -> CubeFile {
-    // Split on bytes (Character-wise splitting costs more than the numbers on large
-    // tables); a "\r" before the "\n" is blank like any other.
-    for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-      let line = Substring(bytes)
+    // Lines are cut from the bytes, and table lines read straight from them (see
+    // `readEntry`): splitting a 33^3 table into strings and words cost more than its numbers.
+    let bytes = Array(text.utf8)
+    var start = 0
+    while start <= bytes.count {
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      let line = bytes[start..<end]
       lineNumber += 1
       do {
-        try read(line)
+        if try !readEntry(line) { try read(Substring(String(decoding: line, as: UTF8.self))) }
       } catch {
         throw LUTError(line: lineNumber, problem: error)
       }
+      start = end + 1
     }
     do {
       return try finish()
@@ -77,6 +81,31 @@ struct CubeParser {
       throw .unsupported("a file with both a 1-D and a 3-D table (a shaper LUT)")
     }
     expected = size3D.map { $0 * $0 * $0 } ?? size1D ?? 0
+  }
+
+  /// Reads a table line of three plain numbers ("0.1 0.2 0.3", perhaps followed by blanks, a
+  /// "\r" or a comment). Returns false for any other line, which ``read(_:)`` then takes, so
+  /// that every error is still reported by one reader.
+  private mutating func readEntry(_ line: ArraySlice<UInt8>) throws(LUTError.Problem) -> Bool {
+    guard expected > 0, values.count < 3 * expected else { return false }
+    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+    var index = line.startIndex
+    var found: [Float] = [0, 0, 0]
+    for field in 0..<3 {
+      while index < line.endIndex, isBlank(line[index]) { index += 1 }
+      let start = index
+      while index < line.endIndex, !isBlank(line[index]), line[index] != 0x23 { index += 1 }
+      // Numbers are short enough for strings kept inline: no allocation per number.
+      guard start < index, let value = Float(String(decoding: line[start..<index], as: UTF8.self)),
+        value.isFinite
+      else { return false }
+      found[field] = value
+    }
+    while index < line.endIndex, isBlank(line[index]) { index += 1 }
+    guard index == line.endIndex || line[index] == 0x23 else { return false }
+    lastContentLine = lineNumber
+    values += found
+    return true
   }
 
   private func finish() throws(LUTError.Problem) -> CubeFile {
