@@ -14,8 +14,10 @@
 /// With `fusing` off every kernel runs as its own pass (the reference for tests).
 final class Optimizer {
   let fusing: Bool
-  /// Whether expensive colour chains over 8-bit sources run once per colour.
+  /// Whether expensive colour chains over 8-bit sources run once per colour (the render's
+  /// output is 8-bit: the root's results are remembered as its stored bytes).
   let remembersColors: Bool
+  private let root: Node
   /// How many consumers each node of the recipe has.
   private var consumers: [ObjectIdentifier: Int] = [:]
   private var planned: [PlanKey: Plan] = [:]
@@ -28,6 +30,7 @@ final class Optimizer {
   init(fusing: Bool = true, remembersColors: Bool = true, root: Node) {
     self.fusing = fusing
     self.remembersColors = fusing && remembersColors
+    self.root = root
     var seen: Set<ObjectIdentifier> = []
     func count(_ node: Node) {
       for input in node.inputs {
@@ -102,7 +105,7 @@ final class Optimizer {
       current = kernel.transfer
     }
     if current != want { steps.append(conversion(to: want)) }
-    return chain(steps, over: input, isOpaque: node.isOpaque)
+    return chain(steps, over: input, isOpaque: node.isOpaque, feedsOutput: node === root)
   }
 
   private func conversion(to transfer: Transfer) -> any ColorKernel {
@@ -115,7 +118,9 @@ final class Optimizer {
   }
 
   /// A colour chain, merged with a chain below it when fusing.
-  private func chain(_ steps: [any ColorKernel], over input: Plan, isOpaque: Bool) -> Plan {
+  private func chain(
+    _ steps: [any ColorKernel], over input: Plan, isOpaque: Bool, feedsOutput: Bool = false
+  ) -> Plan {
     var steps = steps
     var input = input
     if fusing {
@@ -140,7 +145,9 @@ final class Optimizer {
       let transfer = Self.outputTransfer(of: group, after: result.transfer)
       let chain = ColorChainPlan(group, over: result, transfer: transfer, isOpaque: isOpaque)
       result =
-        (remembersColors ? MemoizedColorPlan.memoizing(chain, encoding: .halfFloat) : nil)
+        (remembersColors
+          ? MemoizedColorPlan.memoizing(chain, encoding: feedsOutput ? .storedBytes : .halfFloat)
+          : nil)
         ?? chain
     }
     return result

@@ -37,12 +37,8 @@ public struct Renderer: Sendable {
     let region = try validated(rect ?? image.extent)
     // Results held as half floats are finer than 8-bit output, not than 16-bit or float.
     let remembers = remembersColors && format.sample == .uint8
-    var plan = Optimizer(fusing: optimizes, remembersColors: remembers, root: image.node)
+    let plan = Optimizer(fusing: optimizes, remembersColors: remembers, root: image.node)
       .plan(for: image.node, transfer: format.transfer)
-    if let memoized = plan as? MemoizedColorPlan {
-      // Its results go straight to bytes: remember the bytes, exactly.
-      plan = memoized.encoded(as: .storedBytes)
-    }
     let hasCaches = allocateCaches(plan, region)
     try sink.begin(width: region.width, height: region.height, format: format)
     try stream(plan, region, format, sink, retiringCaches: hasCaches)

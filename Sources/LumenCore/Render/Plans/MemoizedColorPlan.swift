@@ -6,16 +6,15 @@ import Synchronization
 final class MemoizedColorPlan: Plan {
   let chain: ColorChainPlan
   let source: BitmapPlan
-  let encoding: Encoding
   var extent: Rect { chain.extent }
   var isOpaque: Bool { true }
   var transfer: Transfer { chain.transfer }
-  /// Taken when the first tile is evaluated: planning alone (of a plan the renderer then
-  /// re-encodes) must not claim one.
-  private let memo = Mutex<ColorMemo?>(nil)
+  /// Shared with recent renders of the same chain over the same kind of source.
+  private let memo: ColorMemo
 
   /// The memoised form of `chain` when its source is an opaque 8-bit RGB bitmap (perhaps
-  /// cropped) and a kernel costs more than a lookup; else nil.
+  /// cropped) and a kernel costs more than a lookup; else nil (also when no memory is left
+  /// for a memo). `.storedBytes` only for a chain whose results are the 8-bit output.
   static func memoizing(_ chain: ColorChainPlan, encoding: Encoding) -> MemoizedColorPlan? {
     // Crops and whole-pixel moves between the chain and its source only choose which bytes
     // are read.
@@ -34,49 +33,37 @@ final class MemoizedColorPlan: Plan {
     guard let source = input as? BitmapPlan, source.bitmap.format == .rgb8,
       chain.kernels.contains(where: { !$0.isCheap })
     else { return nil }
-    return MemoizedColorPlan(chain, source, offset, encoding)
+    // Kernels that are values can be compared, so later renders of the same chain find the
+    // memo again.
+    let kernels = chain.kernels.compactMap { $0 as? any Hashable }.map { AnyHashable($0) }
+    let key =
+      kernels.count == chain.kernels.count
+      ? ColorMemo.Key(kernels: kernels, table: source.table, encoding: encoding) : nil
+    guard let memo = ColorMemo.memo(for: key, encoding: encoding) else { return nil }
+    return MemoizedColorPlan(chain, source, offset, memo)
   }
 
   /// Where the source's pixel (0, 0) is in this plan's coordinates.
   private let offset: (x: Int, y: Int)
 
   private init(
-    _ chain: ColorChainPlan, _ source: BitmapPlan, _ offset: (x: Int, y: Int),
-    _ encoding: Encoding
+    _ chain: ColorChainPlan, _ source: BitmapPlan, _ offset: (x: Int, y: Int), _ memo: ColorMemo
   ) {
     self.chain = chain
     self.source = source
     self.offset = offset
-    self.encoding = encoding
+    self.memo = memo
   }
 
-  /// The same chain remembering its results as `encoding`.
-  func encoded(as encoding: Encoding) -> MemoizedColorPlan {
-    self.encoding == encoding ? self : MemoizedColorPlan(chain, source, offset, encoding)
-  }
-
-  /// The memo, shared with recent renders of the same chain over the same kind of source when
-  /// every kernel is a value that can be compared (nil if no memory is left).
-  private func acquireMemo() -> ColorMemo? {
-    memo.withLock { memo in
-      if let memo { return memo }
-      let kernels = chain.kernels.compactMap { $0 as? any Hashable }.map { AnyHashable($0) }
-      let key =
-        kernels.count == chain.kernels.count
-        ? ColorMemo.Key(kernels: kernels, table: source.table, encoding: encoding) : nil
-      memo = ColorMemo.memo(for: key, encoding: encoding)
-      return memo
-    }
-  }
+  var encoding: Encoding { memo.encoding }
 
   func inputs(for rect: Rect) -> [(Plan, Rect)] { chain.inputs(for: rect) }
   var children: [Plan] { chain.children }
 
   func evaluate(into tile: Tile, pool: TilePool) {
-    guard let memo = acquireMemo() else { return chain.evaluate(into: tile, pool: pool) }
     let area = tile.rect.intersection(extent)
     tile.clear(outside: area)
-    forEachRow(of: area, memo: memo, pool: pool) { y, words in
+    forEachRow(of: area, pool: pool) { y, words in
       let out = tile.row(y, from: area.minX, count: area.width)
       for i in 0..<out.count {
         (out.red[i], out.green[i], out.blue[i]) = encoding.decode(words[i])
@@ -92,10 +79,10 @@ final class MemoizedColorPlan: Plan {
     pool: TilePool
   ) -> Bool {
     guard encoding == .storedBytes, extent.contains(rect),
-      format == .rgb8 || format == .rgba8, let memo = acquireMemo()
+      format == .rgb8 || format == .rgba8
     else { return false }
     let channels = format.channels
-    forEachRow(of: rect, memo: memo, pool: pool) { y, words in
+    forEachRow(of: rect, pool: pool) { y, words in
       let p = (out + (y - rect.minY) * bytesPerRow).assumingMemoryBound(to: UInt8.self)
       for i in 0..<rect.width {
         let word = words[i]
@@ -111,7 +98,7 @@ final class MemoizedColorPlan: Plan {
 
   /// Calls `body` with each row of `area` and the memo words of its pixels.
   private func forEachRow(
-    of area: Rect, memo: ColorMemo, pool: TilePool, _ body: (Int, UnsafePointer<UInt64>) -> Void
+    of area: Rect, pool: TilePool, _ body: (Int, UnsafePointer<UInt64>) -> Void
   ) {
     if area.isEmpty { return }
     let bitmap = source.bitmap
