@@ -23,7 +23,7 @@ struct CubeParser {
       let line = bytes[start..<end]
       lineNumber += 1
       do {
-        if try !readEntry(line) { try read(Substring(String(decoding: line, as: UTF8.self))) }
+        if !readEntry(line) { try read(Substring(String(decoding: line, as: UTF8.self))) }
       } catch {
         throw LUTError(line: lineNumber, problem: error)
       }
@@ -86,25 +86,28 @@ struct CubeParser {
   /// Reads a table line of three plain numbers ("0.1 0.2 0.3", perhaps followed by blanks, a
   /// "\r" or a comment). Returns false for any other line, which ``read(_:)`` then takes, so
   /// that every error is still reported by one reader.
-  private mutating func readEntry(_ line: ArraySlice<UInt8>) throws(LUTError.Problem) -> Bool {
+  private mutating func readEntry(_ line: ArraySlice<UInt8>) -> Bool {
     guard expected > 0, values.count < 3 * expected else { return false }
     func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+    let before = values.count
+    func giveUp() -> Bool {
+      values.removeSubrange(before...)
+      return false
+    }
     var index = line.startIndex
-    var found: [Float] = [0, 0, 0]
-    for field in 0..<3 {
+    for _ in 0..<3 {
       while index < line.endIndex, isBlank(line[index]) { index += 1 }
       let start = index
       while index < line.endIndex, !isBlank(line[index]), line[index] != 0x23 { index += 1 }
       // Numbers are short enough for strings kept inline: no allocation per number.
       guard start < index, let value = Float(String(decoding: line[start..<index], as: UTF8.self)),
         value.isFinite
-      else { return false }
-      found[field] = value
+      else { return giveUp() }
+      values.append(value)
     }
     while index < line.endIndex, isBlank(line[index]) { index += 1 }
-    guard index == line.endIndex || line[index] == 0x23 else { return false }
+    guard index == line.endIndex || line[index] == 0x23 else { return giveUp() }
     lastContentLine = lineNumber
-    values += found
     return true
   }
 
