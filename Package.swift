@@ -51,7 +51,7 @@ let package = Package(
       dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenVideo"]),
 
     // In-process benchmarks (bench/run.sh), not part of the product.
-    .executableTarget(name: "lumen-bench", dependencies: ["LumenEdit"]),
+    .executableTarget(name: "lumen-bench", dependencies: ["LumenEdit", "LumenVideo"]),
 
     .testTarget(name: "LumenCoreTests", dependencies: ["LumenCore"]),
     .testTarget(name: "LumenCodecsTests", dependencies: ["LumenCodecs"]),

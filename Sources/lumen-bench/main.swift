@@ -1,50 +1,23 @@
 import Foundation
 import LumenEdit
 
-// In-process timings that whole-command benchmarks cannot show (run by bench/run.sh):
+// In-process timings that whole-command benchmarks cannot show:
 //   lumen-bench preview PHOTO [LONG_SIDE]   re-render of the preview after one slider change
+//                                           (bench/run.sh)
+//   lumen-bench frames VIDEO CUBE           the edit of a video frame alone (bench/video.sh)
 let arguments = CommandLine.arguments
-guard arguments.count >= 3, arguments[1] == "preview" else {
-  FileHandle.standardError.write(Data("usage: lumen-bench preview PHOTO [LONG_SIDE]\n".utf8))
-  exit(2)
-}
-let longSide = arguments.count > 3 ? Int(arguments[3]) ?? 1280 : 1280
-
-/// The full stack of the edit-document issue's benchmark.
-var document = EditDocument()
-document.crop = CropSettings(x: 0.05, y: 0.05, width: 0.9, height: 0.9)
-document.adjustments.contrast = 0.15
-document.adjustments.saturation = 0.2
-document.adjustments.highlights = -0.3
-document.adjustments.shadows = 0.4
-document.adjustments.temperature = 0.1
-document.look = LookChoice(id: "chrome", intensity: 0.8)
-var focus = FocusSettings(mode: .radial)
-focus.blur = 0.01
-document.focus = focus
-document.vignette = VignetteSettings(intensity: 0.4)
-
-let session = EditSession(contentsOf: URL(fileURLWithPath: arguments[2]), previewLongSide: longSide)
+let usage = "usage: lumen-bench preview PHOTO [LONG_SIDE] | frames VIDEO CUBE\n"
 do {
-  let start = Date()
-  _ = try session.preview(document)
-  print(
-    String(
-      format: "first preview (decode at scale, geometry, look bake): %.1f ms",
-      Date().timeIntervalSince(start) * 1000))
-  var times: [Double] = []
-  for i in 0..<25 {
-    document.adjustments.contrast = 0.15 + Double(i % 5) * 0.01
-    let t0 = Date()
-    let bitmap = try session.preview(document)
-    times.append(Date().timeIntervalSince(t0) * 1000)
-    if i == 0 { print("preview size: \(bitmap.width)x\(bitmap.height)") }
+  switch (arguments.count > 1 ? arguments[1] : "", arguments.count) {
+  case ("preview", 3...):
+    try benchmarkPreview(
+      photo: arguments[2], longSide: arguments.count > 3 ? Int(arguments[3]) ?? 1280 : 1280)
+  case ("frames", 4...):
+    try benchmarkFrames(video: arguments[2], cube: arguments[3])
+  default:
+    FileHandle.standardError.write(Data(usage.utf8))
+    exit(2)
   }
-  times.sort()
-  print(
-    String(
-      format: "slider change re-render: median %.1f ms (min %.1f, max %.1f, %d runs)",
-      times[times.count / 2], times[0], times[times.count - 1], times.count))
 } catch {
   FileHandle.standardError.write(Data("lumen-bench: \(error)\n".utf8))
   exit(1)

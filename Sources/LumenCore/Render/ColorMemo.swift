@@ -7,9 +7,9 @@ import Synchronization
 /// once per pixel.
 ///
 /// Each colour has one word, holding its result (see ``MemoizedColorPlan/Encoding``) or 0 while
-/// unknown. Words are keyed by the colour's bits interleaved (Morton order), so that close
-/// colours share cache lines and pages, and the table is reserved as untouched, zero-filled
-/// virtual memory: only the pages a picture's colours reach are ever backed. A word is written
+/// unknown. Words are keyed so that the colours of a picture share few cache lines (see
+/// ``key(_:_:_:_:)``), and the table is reserved as untouched, zero-filled virtual memory:
+/// only the pages a picture's colours reach are ever backed. A word is written
 /// whole, once, with a value that depends only on its colour, so workers share the table
 /// without locks and the output does not depend on which worker computed what.
 final class ColorMemo: @unchecked Sendable {
@@ -77,16 +77,14 @@ final class ColorMemo: @unchecked Sendable {
     }
   }
 
-  /// The key of the colour (r, g, b): their bits interleaved, through `spread` (a pointer to
-  /// ``spread``'s storage, taken once per row).
+  /// The key of the colour (r, g, b). Neighbouring pixels mostly differ in brightness, so a
+  /// cache line (16 words) holds 16 consecutive greens of one chroma (r - g, b - g), then
+  /// come the two differences and green's high bits. On a 1080p video frame this touches a
+  /// quarter of the lines that interleaving r, g and b does (14 K against 58 K: 0.9 MB, which
+  /// fits in L2).
   @inline(__always)
-  static func key(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ spread: UnsafePointer<UInt32>) -> Int {
-    Int(spread[Int(r)] | spread[Int(g)] &<< 1 | spread[Int(b)] &<< 2)
-  }
-
-  /// A byte's bits moved three places apart: bit i to bit 3i.
-  static let spread: [UInt32] = (0..<256).map { byte in
-    (0..<8).reduce(0) { bits, i in bits | (UInt32(byte >> i) & 1) << (3 * i) }
+  static func key(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
+    Int(g & 15) | Int(r &- g) &<< 4 | Int(b &- g) &<< 12 | Int(g >> 4) &<< 20
   }
 }
 
@@ -126,10 +124,16 @@ final class MemoTable: @unchecked Sendable {
   private var pages: Int { ColorMemo.colors * wordSize / Self.pageBytes }
 
   private init?(wordSize: Int) {
-    guard let memory = calloc(ColorMemo.colors, wordSize) else { return nil }
-    let pages = ColorMemo.colors * wordSize / Self.pageBytes
+    let bytes = ColorMemo.colors * wordSize
+    // Mapped afresh (zero-filled) and asked for huge pages: lookups jump around tens of MB,
+    // and with 4 KiB pages nearly every one of them would also miss the TLB.
+    guard let memory = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+      memory != MAP_FAILED
+    else { return nil }
+    _ = madvise(memory, bytes, 14 /* MADV_HUGEPAGE */)
+    let pages = bytes / Self.pageBytes
     guard let marks = calloc(pages, 1) else {
-      free(memory)
+      munmap(memory, bytes)
       return nil
     }
     self.memory = memory
@@ -138,7 +142,7 @@ final class MemoTable: @unchecked Sendable {
   }
 
   deinit {
-    free(memory)
+    munmap(memory, ColorMemo.colors * wordSize)
     free(written)
   }
 

@@ -130,7 +130,8 @@ public struct Renderer: Sendable {
   // MARK: Streaming output
 
   /// Workers render bands into a ring of buffers; this thread hands finished bands to the sink
-  /// in order, so encoding overlaps with rendering and memory stays bounded.
+  /// in order, so encoding overlaps with rendering and memory stays bounded. A sink that is
+  /// memory (``bitmap(of:rect:scale:format:)``) is itself the ring: bands land in place.
   private func stream(
     _ plan: Plan, _ region: Rect, _ format: PixelFormat, _ sink: some RowSink,
     retiringCaches: Bool
@@ -138,7 +139,12 @@ public struct Renderer: Sendable {
     let bandHeight = Self.bandHeight
     let bands = (region.height + bandHeight - 1) / bandHeight
     let bytesPerRow = region.width * format.bytesPerPixel
-    let ring = BandRing(slots: ringSlots, bytes: bandHeight * bytesPerRow, bands: bands)
+    let ring =
+      if let memory = (sink as? BufferSink)?.bytes.baseAddress {
+        BandRing(writingInto: memory, bytes: bandHeight * bytesPerRow, bands: bands)
+      } else {
+        BandRing(slots: ringSlots, bytes: bandHeight * bytesPerRow, bands: bands)
+      }
     let opaque = plan.isOpaque && plan.extent.contains(region)
     let threads = threadCount
     let group = DispatchGroup()
@@ -147,21 +153,9 @@ public struct Renderer: Sendable {
         let pool = TilePool()
         while let (band, buffer) = ring.claim() {
           let y0 = region.minY + band * bandHeight
-          let rows = min(bandHeight, region.maxY - y0)
-          for x in stride(from: region.minX, to: region.maxX, by: Self.tileWidth) {
-            let rect = Rect(x: x, y: y0, width: min(Self.tileWidth, region.maxX - x), height: rows)
-            let out = buffer + (x - region.minX) * format.bytesPerPixel
-            if plan.write(rect, as: format, to: out, bytesPerRow: bytesPerRow, pool: pool) {
-              continue
-            }
-            pool.withTile(rect) { tile in
-              plan.evaluate(into: tile, pool: pool)
-              for y in rect.minY..<rect.maxY {
-                Quantizer.store(
-                  tile.row(y), opaque: opaque, to: out + (y - y0) * bytesPerRow, format: format)
-              }
-            }
-          }
+          let rect = Rect(
+            x: region.minX, y: y0, width: region.width, height: min(bandHeight, region.maxY - y0))
+          render(plan, rect, format, opaque: opaque, to: buffer, bytesPerRow: bytesPerRow, pool)
           if let finished = ring.finish(band), retiringCaches {
             retireCaches(plan, below: region.minY + finished * bandHeight, of: region)
           }
@@ -185,12 +179,38 @@ public struct Renderer: Sendable {
       ring.release(band)
     }
   }
+
+  /// Renders the band `rect` into `out`: plans that write stored samples directly do so for
+  /// whole rows (long runs of memory), the others tile by tile through float planes.
+  private func render(
+    _ plan: Plan, _ rect: Rect, _ format: PixelFormat, opaque: Bool,
+    to out: UnsafeMutableRawPointer, bytesPerRow: Int, _ pool: TilePool
+  ) {
+    if plan.write(rect, as: format, to: out, bytesPerRow: bytesPerRow, pool: pool) { return }
+    for x in stride(from: rect.minX, to: rect.maxX, by: Self.tileWidth) {
+      let tileRect = Rect(
+        x: x, y: rect.minY, width: min(Self.tileWidth, rect.maxX - x), height: rect.height)
+      let tileOut = out + (x - rect.minX) * format.bytesPerPixel
+      if plan.write(tileRect, as: format, to: tileOut, bytesPerRow: bytesPerRow, pool: pool) {
+        continue
+      }
+      pool.withTile(tileRect) { tile in
+        plan.evaluate(into: tile, pool: pool)
+        for y in tileRect.minY..<tileRect.maxY {
+          Quantizer.store(
+            tile.row(y), opaque: opaque, to: tileOut + (y - tileRect.minY) * bytesPerRow,
+            format: format)
+        }
+      }
+    }
+  }
 }
 
 /// The ring of band buffers shared by the render workers and the consumer.
 final class BandRing: @unchecked Sendable {
   private let condition = NSCondition()
   private let memory: UnsafeMutableRawPointer
+  private let ownsMemory: Bool
   private let slotBytes: Int
   private let slots: Int
   private let bands: Int
@@ -206,9 +226,20 @@ final class BandRing: @unchecked Sendable {
     self.bands = bands
     self.done = Array(repeating: false, count: bands)
     memory = .allocate(byteCount: max(1, slots * bytes), alignment: 64)
+    ownsMemory = true
   }
 
-  deinit { memory.deallocate() }
+  /// A slot for every band, in `memory`: the bands are rendered where they finally belong.
+  init(writingInto memory: UnsafeMutableRawPointer, bytes: Int, bands: Int) {
+    self.slots = max(1, bands)
+    self.slotBytes = bytes
+    self.bands = bands
+    self.done = Array(repeating: false, count: bands)
+    self.memory = memory
+    ownsMemory = false
+  }
+
+  deinit { if ownsMemory { memory.deallocate() } }
 
   private func buffer(_ band: Int) -> UnsafeMutableRawPointer {
     memory + (band % slots) * slotBytes
@@ -265,6 +296,8 @@ final class BufferSink: RowSink {
   func begin(width: Int, height: Int, format: PixelFormat) {}
   func write(_ band: RowBand) {
     let offset = band.firstRow * band.bytesPerRow
+    // Rendered in place (see ``Renderer/stream``).
+    if band.bytes.baseAddress == UnsafeRawPointer(bytes.baseAddress! + offset) { return }
     UnsafeMutableRawBufferPointer(rebasing: bytes[offset..<(offset + band.bytes.count)])
       .copyMemory(from: band.bytes)
   }

@@ -82,15 +82,24 @@ final class MemoizedColorPlan: Plan {
       format == .rgb8 || format == .rgba8
     else { return false }
     let channels = format.channels
+    let alpha: UInt32 = channels == 4 ? 0xFF00_0000 : 0
+    // Four bytes a pixel. With three channels the fourth lands on the next pixel, whose own
+    // store replaces it; the row's last pixel, whose next byte is another row's, is stored
+    // byte by byte.
+    let whole = channels == 4 ? rect.width : rect.width - 1
     forEachRow(of: rect, pool: pool) { y, words in
-      let p = (out + (y - rect.minY) * bytesPerRow).assumingMemoryBound(to: UInt8.self)
-      for i in 0..<rect.width {
-        let word = words[i]
-        let o = i &* channels
-        p[o] = UInt8(truncatingIfNeeded: word)
-        p[o &+ 1] = UInt8(truncatingIfNeeded: word >> 8)
-        p[o &+ 2] = UInt8(truncatingIfNeeded: word >> 16)
-        if channels == 4 { p[o &+ 3] = 255 }
+      let row = out + (y - rect.minY) * bytesPerRow
+      for i in 0..<whole {
+        let word = UInt32(truncatingIfNeeded: words[i]) & 0xFF_FFFF | alpha
+        (row + i &* channels).storeBytes(of: word.littleEndian, as: UInt32.self)
+      }
+      if channels == 3 {
+        let last = words[rect.width - 1]
+        let p = (row + whole * 3).assumingMemoryBound(to: UInt8.self)
+        (p[0], p[1], p[2]) = (
+          UInt8(truncatingIfNeeded: last), UInt8(truncatingIfNeeded: last >> 8),
+          UInt8(truncatingIfNeeded: last >> 16)
+        )
       }
     }
     return true
@@ -108,26 +117,22 @@ final class MemoizedColorPlan: Plan {
     pool.withTile(Rect(width: area.width, height: 1)) { scratch in
       let words = UnsafeMutablePointer<UInt64>.allocate(capacity: area.width)
       defer { words.deallocate() }
-      ColorMemo.spread.withUnsafeBufferPointer { spread in
-        source.table.withUnsafeBufferPointer { table in
-          for y in area.minY..<area.maxY {
-            let row =
-              (bytes + (y - offset.y) * bitmap.bytesPerRow + (area.minX - offset.x) * 3)
-              .assumingMemoryBound(to: UInt8.self)
-            switch encoding {
-            case .storedBytes:
-              lookUp(
-                row, count: area.width, memo.words(UInt32.self), memo.noteWritten,
-                spread.baseAddress!,
-                table.baseAddress!, scratch.row(0), words)
-            case .halfFloat:
-              lookUp(
-                row, count: area.width, memo.words(UInt64.self), memo.noteWritten,
-                spread.baseAddress!,
-                table.baseAddress!, scratch.row(0), words)
-            }
-            body(y, words)
+      source.table.withUnsafeBufferPointer { table in
+        for y in area.minY..<area.maxY {
+          let row =
+            (bytes + (y - offset.y) * bitmap.bytesPerRow + (area.minX - offset.x) * 3)
+            .assumingMemoryBound(to: UInt8.self)
+          switch encoding {
+          case .storedBytes:
+            lookUp(
+              row, count: area.width, memo.words(UInt32.self), memo.noteWritten,
+              table.baseAddress!, scratch.row(0), words)
+          case .halfFloat:
+            lookUp(
+              row, count: area.width, memo.words(UInt64.self), memo.noteWritten,
+              table.baseAddress!, scratch.row(0), words)
           }
+          body(y, words)
         }
       }
     }
@@ -143,12 +148,11 @@ final class MemoizedColorPlan: Plan {
   private func lookUp<Word: MemoWord>(
     _ p: UnsafePointer<UInt8>, count n: Int, _ memo: UnsafeMutablePointer<Atomic<Word>>,
     _ written: (Int) -> Void,
-    _ spread: UnsafePointer<UInt32>,
     _ table: UnsafePointer<Float>, _ scratch: PixelSpan, _ found: UnsafeMutablePointer<UInt64>
   ) {
     for i in 0..<n {
       let o = i &* 3
-      found[i] = UInt64(truncatingIfNeeded: ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2], spread))
+      found[i] = UInt64(truncatingIfNeeded: ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2]))
     }
     for i in 0..<n { found[i] = UInt64(Word.load(memo[Int(found[i])])) }
     var missed = 0
@@ -169,7 +173,7 @@ final class MemoizedColorPlan: Plan {
     for i in 0..<n where found[i] == 0 {
       let o = i &* 3
       let word = encoding.encode(computed.red[m], computed.green[m], computed.blue[m])
-      let key = ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2], spread)
+      let key = ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2])
       Word.store(Word(truncatingIfNeeded: word), in: memo[key])
       written(key)
       found[i] = word

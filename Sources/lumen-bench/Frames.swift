@@ -1,0 +1,38 @@
+import Foundation
+import LumenCore
+import LumenEdit
+import LumenFilters
+import LumenVideo
+
+/// The per-frame cost of a video edit without the decoder and encoder beside it: ten frames
+/// decoded into memory, then edited (adjustments + the look of `cube`) and rendered to 8-bit
+/// RGB on one thread, in ten passes (the first fills the colour memo, as a movie's first frames
+/// do; the median shows the steady state).
+func benchmarkFrames(video: String, cube: String) throws {
+  let reader = try VideoFrameReader(contentsOf: URL(fileURLWithPath: video))
+  var frames: [VideoFrame] = []
+  while frames.count < 10, let frame = try reader.next() { frames.append(frame) }
+  var document = EditDocument()
+  document.adjustments.contrast = 0.15
+  document.adjustments.saturation = 0.2
+  document.look = LookChoice(id: "grade", intensity: 1)
+  let look = try LookLibrary.readCube(URL(fileURLWithPath: cube))
+  let resources = EditResources(
+    look: { _ in look }, image: { _ in throw CocoaError(.fileNoSuchFile) })
+  let renderer = Renderer(threadCount: 1)
+  var times: [Double] = []
+  for _ in 0..<10 {
+    let start = Date()
+    for frame in frames {
+      let image = try document.apply(to: frame.image, resources: resources)
+      _ = try renderer.bitmap(of: image, format: .rgb8)
+    }
+    times.append(Date().timeIntervalSince(start) * 1000 / Double(frames.count))
+  }
+  let first = times.removeFirst()
+  times.sort()
+  print(
+    String(
+      format: "%dx%d frame edit: first pass %.2f ms a frame, then median %.2f, min %.2f",
+      frames[0].bitmap.width, frames[0].bitmap.height, first, times[times.count / 2], times[0]))
+}
