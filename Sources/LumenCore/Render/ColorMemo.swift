@@ -130,7 +130,7 @@ final class MemoTable: @unchecked Sendable {
     guard let memory = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
       memory != MAP_FAILED
     else { return nil }
-    _ = madvise(memory, bytes, 14 /* MADV_HUGEPAGE */)
+    _ = madvise(memory, bytes, MADV_HUGEPAGE)
     let pages = bytes / Self.pageBytes
     guard let marks = calloc(pages, 1) else {
       munmap(memory, bytes)
