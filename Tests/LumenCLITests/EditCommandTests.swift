@@ -7,15 +7,13 @@ import Testing
   let sample = CLI.packageRoot.appendingPathComponent("samples/coffee.jpg").path
   let document = """
     {"formatIdentifier": "org.lumen.edit", "formatVersion": 2, "operations": {
-     "crop": {"x": 0.1, "y": 0.1, "width": 0.8, "height": 0.8},
+     "crop": {"x": 0.1, "y": 0.1, "width": 0.8, "height": 0.8, "straighten": 7.5},
      "adjustments": {"contrast": 0.2, "saturation": 0.3, "clarity": 0.4},
      "look": {"id": "noir", "intensity": 0.5},
      "focus": {"mode": "radial", "size": 0.25, "fade": 0.2, "blur": 0.02},
      "vignette": {"intensity": 0.6}}}
     """
 
-  /// Not yet with straighten: its bilinear rotation at two scales differs by 39 dB on this
-  /// textured photo (the edit-document issue is still open on it).
   @Test func previewMatchesTheFullExportScaledDown() throws {
     let dir = try CLI.scratch()
     let doc = dir.appendingPathComponent("edit.json")
