@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// An intermediate image held in memory because a general kernel reads overlapping
 /// neighbourhoods of it from many tiles.
 ///
@@ -23,7 +19,7 @@ final class CachePlan: Plan, @unchecked Sendable {
   static let bandHeight = 16
   static let chunkWidth = 512
   private(set) var region = Rect.empty
-  private var memory: UnsafeMutableRawPointer?
+  private var memory: (block: UnsafeMutableRawPointer, size: Int)?
   /// Rows of storage: a multiple of the band height, at most the region's height.
   private var capacity = 0
   private var planes: [UnsafeMutablePointer<Float>] = []
@@ -35,7 +31,7 @@ final class CachePlan: Plan, @unchecked Sendable {
 
   init(_ input: Plan) { self.input = input }
 
-  deinit { memory?.deallocate() }
+  deinit { if let memory { ScratchMemory.release(memory.block, size: memory.size) } }
 
   /// Reserves storage for `rows` rows of `region` (all of it by default); `region` must cover
   /// everything later asked of the cache.
@@ -43,12 +39,11 @@ final class CachePlan: Plan, @unchecked Sendable {
     let b = Self.bandHeight
     capacity = min((rows ?? region.height) + b - 1, region.height + b - 1) / b * b
     let floats = max(4 * capacity * region.width, 1)
-    let bytes = floats * MemoryLayout<Float>.size
-    // Large intermediates: 2 MB-aligned huge pages cut the page faults of first touch.
-    let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 1 << 21)
-    madvise(raw, bytes, MADV_HUGEPAGE)
-    memory = raw
-    let base = raw.bindMemory(to: Float.self, capacity: floats)
+    let size = ScratchMemory.size(for: floats * MemoryLayout<Float>.size)
+    if let memory { ScratchMemory.release(memory.block, size: memory.size) }
+    let block = ScratchMemory.take(size: size)
+    memory = (block, size)
+    let base = block.bindMemory(to: Float.self, capacity: floats)
     planes = (0..<4).map { base + $0 * capacity * region.width }
     self.region = region
     bands = Array(repeating: .empty, count: (region.height + b - 1) / b)
