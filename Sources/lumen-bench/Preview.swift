@@ -31,6 +31,9 @@ func benchmarkPreview(photo: String, longSide: Int) throws {
     let t0 = Date()
     let bitmap = try session.preview(document)
     times.append(Date().timeIntervalSince(t0) * 1000)
+    if ProcessInfo.processInfo.environment["VERBOSE"] != nil {
+      print(String(format: "%.1f", times.last!))
+    }
     if i == 0 { print("preview size: \(bitmap.width)x\(bitmap.height)") }
   }
   times.sort()

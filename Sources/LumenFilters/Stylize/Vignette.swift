@@ -138,29 +138,48 @@ public struct Vignette: Filter {
     func blend(_ f: PixelSpan, into b: PixelSpan) {
       let knee: Float = 0.040_45
       let k = intensity
-      // Values that leave the power segment are parked as -(e + 10), which no result can be
-      // (results are >= -0.055), and redone exactly below.
-      @inline(__always) func darkened(_ e: Float, _ s: Float, _ root: Float) -> Float {
-        let scaled = (e + 0.055) * root - 0.055
-        return e <= knee ? e * s : (scaled > knee ? scaled : -(e + 10))
-      }
-      // The mask's factors first, then one plane at a time: loops over one array each
-      // vectorise, which a loop writing three planes did not (nor a float minimum).
-      var parked = 0
-      withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * b.count) { scratch in
-        let (scale, root) = (scratch.baseAddress!, scratch.baseAddress! + b.count)
-        for i in 0..<b.count {
+      // The mask's factors first, then one plane at a time, eight values at once.
+      let n = b.count
+      let parked = withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * n) { scratch in
+        let (scale, root) = (scratch.baseAddress!, scratch.baseAddress! + n)
+        for i in 0..<n {
           scale[i] = 1 - k * f.red[i]
           root[i] = FastMath.pow(scale[i], 1 / 2.4)
         }
-        for plane in [b.red, b.green, b.blue] {
-          for i in 0..<b.count {
-            plane[i] = darkened(plane[i], scale[i], root[i])
-            parked &+= plane[i] < -5 ? 1 : 0
-          }
+        // Values that leave the power segment are parked as -(e + 10), which no result can be
+        // (results are >= -0.055), and redone exactly below.
+        typealias V = SIMD8<Float>
+        @inline(__always) func darkened(_ e: V, _ s: V, _ root: V) -> V {
+          let scaled = (e + 0.055) * root - 0.055
+          var out = (-(e + 10)).replacing(with: scaled, where: scaled .> knee)
+          out.replace(with: e * s, where: e .<= knee)
+          return out
         }
+        func darken(_ plane: UnsafeMutablePointer<Float>) -> Bool {
+          var parked = SIMDMask<SIMD8<Int32>>()
+          var i = 0
+          while i + 8 <= n {
+            let out = darkened(
+              UnsafeRawPointer(plane + i).loadUnaligned(as: V.self),
+              UnsafeRawPointer(scale + i).loadUnaligned(as: V.self),
+              UnsafeRawPointer(root + i).loadUnaligned(as: V.self))
+            UnsafeMutableRawPointer(plane + i).storeBytes(of: out, as: V.self)
+            parked .|= out .< -5
+            i += 8
+          }
+          var tail = false
+          while i < n {
+            plane[i] =
+              darkened(V(repeating: plane[i]), V(repeating: scale[i]), V(repeating: root[i]))[0]
+            tail = tail || plane[i] < -5
+            i += 1
+          }
+          return any(parked) || tail
+        }
+        let (red, green, blue) = (darken(b.red), darken(b.green), darken(b.blue))
+        return red || green || blue
       }
-      guard parked > 0 else { return }
+      guard parked else { return }
       @inline(__always) func exact(_ v: Float, _ s: Float) -> Float {
         v < -5 ? SRGB.encode(SRGB.decode(-v - 10) * s) : v
       }
