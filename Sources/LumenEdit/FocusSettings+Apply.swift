@@ -100,12 +100,17 @@ struct MaskedMix: GeneralKernel {
       let sharp = inputs[0].row(y, from: rect.minX, count: rect.width)
       let soft = inputs[1].row(y, from: rect.minX, count: rect.width)
       let out = output.row(y)
-      for (a, b, o) in [
-        (sharp.red, soft.red, out.red), (sharp.green, soft.green, out.green),
-        (sharp.blue, soft.blue, out.blue), (sharp.alpha, soft.alpha, out.alpha),
-      ] {
+      // A plane at a time (loops over one array each vectorise).
+      func mix(
+        _ a: UnsafeMutablePointer<Float>, _ b: UnsafeMutablePointer<Float>,
+        _ o: UnsafeMutablePointer<Float>
+      ) {
         for i in 0..<rect.width { o[i] = a[i] + weights[i] * (b[i] - a[i]) }
       }
+      mix(sharp.red, soft.red, out.red)
+      mix(sharp.green, soft.green, out.green)
+      mix(sharp.blue, soft.blue, out.blue)
+      mix(sharp.alpha, soft.alpha, out.alpha)
     }
   }
 }

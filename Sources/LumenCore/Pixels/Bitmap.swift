@@ -101,13 +101,18 @@ public struct Bitmap: Sendable {
   }
 }
 
-/// Heap memory for a bitmap, freed with the last copy.
+/// Memory for a bitmap, released with the last copy to ``ScratchMemory``: the frames of a
+/// video, decoded and rendered one after another, then reuse the same few blocks instead of
+/// faulting in tens of MB each.
 final class PixelStorage: @unchecked Sendable {
   let bytes: UnsafeMutableRawBufferPointer
+  private let size: Int
 
   init(byteCount: Int) {
-    bytes = .allocate(byteCount: Swift.max(byteCount, 1), alignment: 64)
+    size = ScratchMemory.size(for: Swift.max(byteCount, 1))
+    bytes = UnsafeMutableRawBufferPointer(
+      start: ScratchMemory.take(size: size), count: Swift.max(byteCount, 1))
   }
 
-  deinit { bytes.deallocate() }
+  deinit { ScratchMemory.release(bytes.baseAddress!, size: size) }
 }

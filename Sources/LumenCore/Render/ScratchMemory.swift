@@ -10,9 +10,11 @@ import Synchronization
 /// (a tenth of a preview's time went to page faults).
 ///
 /// Blocks come in powers of two; those of 2 MiB and more are aligned for huge pages. At most
-/// ``keptBytes`` of released blocks are kept.
+/// ``keptBytes`` of released blocks are kept, none larger than ``largestKept`` (a 4K video
+/// frame; a whole photo's pixels are not held once it is done).
 enum ScratchMemory {
   static let keptBytes = 192 << 20
+  static let largestKept = 32 << 20
   private static let smallest = 1 << 14
   private static let hugePage = 1 << 21
 
@@ -52,7 +54,9 @@ enum ScratchMemory {
     }
 
     mutating func keep(_ block: UnsafeMutableRawPointer, _ size: Int) -> Bool {
-      guard bytes + size <= ScratchMemory.keptBytes else { return false }
+      guard size <= ScratchMemory.largestKept, bytes + size <= ScratchMemory.keptBytes else {
+        return false
+      }
       blocks[size, default: []].append(UInt(bitPattern: block))
       bytes += size
       return true
