@@ -166,7 +166,12 @@ final class MemoizedColorPlan: Plan {
       let o = i &* 3
       found[i] = UInt64(truncatingIfNeeded: ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2]))
     }
-    for i in 0..<n { found[i] = UInt64(Word.load(memo[Int(found[i])])) }
+    for i in 0..<n { found[i] = UInt64(Word.load(memo[Int(truncatingIfNeeded: found[i])])) }
+    // Once a picture's colours are known (later frames of a video), rows end here: a
+    // minimum vectorises, where looking for the unknown ones pixel by pixel branches.
+    var least = UInt64.max
+    for i in 0..<n { least = min(least, found[i]) }
+    if least != 0 { return }
     var missed = 0
     for i in 0..<n where found[i] == 0 {
       let o = i &* 3
