@@ -8,10 +8,11 @@
 #                 encoder settings (libx264 veryfast CRF 20 yuv420p, audio copied)
 #   lumen plain   decode -> x264 veryfast CRF 20, audio copied (no edit)
 #
-# Prints each command's mean time and fps, and the ratios lumen edit / ffmpeg edit and
-# lumen edit / lumen plain. The adjustments are comparable in work, not identical in look
-# (eq and Lumen's sliders are different curves). RUNS sets hyperfine's runs (default 3);
-# SIZES the clips ("1080 2160"). Timings on a shared machine are noisy: compare within a run.
+# Prints each command's median time and fps, and the ratios lumen edit / ffmpeg edit and
+# lumen edit / lumen plain (medians of the rounds' ratios). The adjustments are comparable in
+# work, not identical in look (eq and Lumen's sliders are different curves). RUNS sets the
+# rounds (default 3); SIZES the clips ("1080 2160"). Then `lumen-bench frames` gives the edit's
+# cost per frame alone, in process.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -44,24 +45,38 @@ cat > "$OUT/edit.json" <<'JSON'
 JSON
 EQ="eq=contrast=1.15:saturation=1.2"
 
-printf '%-6s %-12s %10s %8s\n' clip command "mean s" fps
+# Rounds interleave the three commands (one hyperfine run of each per round): on a shared
+# machine whose speed drifts over minutes, consecutive runs of one command would compare
+# different machines. Each round's ratios are computed within the round; medians reported.
+printf '%-6s %-12s %10s %8s\n' clip command "median s" fps
 for size in $SIZES; do
   input="$MEDIA/video$size.mp4"
   frames=$(ffprobe -v error -select_streams v -show_entries stream=nb_frames -of csv=p=0 "$input")
-  json="$OUT/hyperfine-$size.json"
-  hyperfine --runs "$RUNS" --warmup 0 --style none --export-json "$json" \
-    -n "lumen edit" "$LUMEN video $input --doc $OUT/edit.json -o $OUT/lumen-edit-$size.mp4 --crf 20 --preset veryfast" \
-    -n "ffmpeg edit" "ffmpeg -nostdin -loglevel error -y -i $input -vf $EQ,lut3d=$OUT/grade33.cube -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p -c:a copy $OUT/ffmpeg-edit-$size.mp4" \
-    -n "lumen plain" "$LUMEN video $input -o $OUT/lumen-plain-$size.mp4 --crf 20 --preset veryfast" \
-    >/dev/null
-  python3 - "$json" "$size" "$frames" <<'PY'
-import json, sys
-path, size, frames = sys.argv[1], sys.argv[2], int(sys.argv[3])
-means = {r["command"]: r["mean"] for r in json.load(open(path))["results"]}
-for name, mean in means.items():
-    print(f"{size + 'p':<6} {name:<12} {mean:10.2f} {frames / mean:8.1f}")
-edit, peer, plain = means["lumen edit"], means["ffmpeg edit"], means["lumen plain"]
-print(f"{size + 'p':<6} ratio lumen edit / ffmpeg edit = {edit / peer:.2f}"
-      f"   lumen edit / lumen plain = {edit / plain:.2f} (+{(edit / plain - 1) * 100:.0f}%)")
+  jsons=()
+  for round in $(seq "$RUNS"); do
+    json="$OUT/hyperfine-$size-$round.json"
+    hyperfine --runs 1 --warmup 0 --style none --export-json "$json" \
+      -n "lumen edit" "$LUMEN video $input --doc $OUT/edit.json -o $OUT/lumen-edit-$size.mp4 --crf 20 --preset veryfast" \
+      -n "ffmpeg edit" "ffmpeg -nostdin -loglevel error -y -i $input -vf $EQ,lut3d=$OUT/grade33.cube -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p -c:a copy $OUT/ffmpeg-edit-$size.mp4" \
+      -n "lumen plain" "$LUMEN video $input -o $OUT/lumen-plain-$size.mp4 --crf 20 --preset veryfast" \
+      >/dev/null
+    jsons+=("$json")
+  done
+  python3 - "$size" "$frames" "${jsons[@]}" <<'PY'
+import json, statistics, sys
+size, frames, paths = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+rounds = [{r["command"]: r["mean"] for r in json.load(open(p))["results"]} for p in paths]
+for name in rounds[0]:
+    t = statistics.median(r[name] for r in rounds)
+    print(f"{size + 'p':<6} {name:<12} {t:10.2f} {frames / t:8.1f}")
+peer = [r["lumen edit"] / r["ffmpeg edit"] for r in rounds]
+plain = [r["lumen edit"] / r["lumen plain"] for r in rounds]
+print(f"{size + 'p':<6} lumen edit / ffmpeg edit = {statistics.median(peer):.2f}"
+      f" (rounds: {', '.join(f'{x:.2f}' for x in peer)})")
+print(f"{size + 'p':<6} lumen edit / lumen plain = {statistics.median(plain):.2f}"
+      f" (rounds: {', '.join(f'{x:.2f}' for x in plain)})")
 PY
 done
+if [ -x .build/release/lumen-bench ] || swift build -c release --product lumen-bench >&2; then
+  for size in $SIZES; do .build/release/lumen-bench frames "$MEDIA/video$size.mp4" "$OUT/grade33.cube"; done
+fi
