@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times Lumen beside the peers (pyvips, vips CLI, ImageMagick, Pillow, ffmpeg) on the 24 MP photo
 # from ../shared/bench/make-media.sh, in one run, and prints each workload's ratio of Lumen's
-# median to the fastest peer's, plus peak RSS. Not part of the tests: it takes minutes.
+# median to the fastest peer's, plus peak RSS; then the in-process preview re-render of the edit
+# stack (lumen-bench preview). Not part of the tests: it takes minutes.
 #
 #   bench/run.sh                  # all workloads
 #   ONLY='chain|blur' bench/run.sh
@@ -22,7 +23,9 @@ for tool in hyperfine vips ffmpeg; do
 done
 PY=$ROOT/.venv-oracle/bin/python
 [ -s "$MEDIA/photo24.jpg" ] && [ -s "$MEDIA/grade33.cube" ] || VIDEOS=none MEDIA=$MEDIA "$SHARED/make-media.sh" >/dev/null
-swift build -c release --product lumen 2>&1 | grep -E 'error|warning: unre' || true
+for product in lumen lumen-bench; do
+  swift build -c release --product $product 2>&1 | grep -E 'error|warning: unre' || true
+done
 LUMEN=$ROOT/.build/release/lumen
 IN=$MEDIA/photo24.jpg
 CUBE=$MEDIA/grade33.cube
@@ -100,3 +103,6 @@ for w in ["transcode", "chain", "preview", "blur", "lut", "chainlut", "edit"]:
     for name, m in rows:
         print(f"| {w} | {name} | {m:.3f} | {m / best:.2f} | {rss.get((w, name), 0):.0f} |")
 PY
+if [[ preview-rerender =~ $ONLY ]]; then
+  "$ROOT/.build/release/lumen-bench" preview "$IN"
+fi

@@ -2,9 +2,9 @@ import Foundation
 import LumenEdit
 
 /// The preview of the edit-document issue's full stack (crop, adjustments, look, focus,
-/// vignette) re-rendered after one slider change, 25 times.
+/// vignette) re-rendered after one slider change, 25 times (`RUNS` in the environment);
+/// `VERBOSE` prints every time.
 func benchmarkPreview(photo: String, longSide: Int) throws {
-  /// The full stack of the edit-document issue's benchmark.
   var document = EditDocument()
   document.crop = CropSettings(x: 0.05, y: 0.05, width: 0.9, height: 0.9)
   document.adjustments.contrast = 0.15

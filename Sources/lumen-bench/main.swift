@@ -3,7 +3,7 @@ import LumenEdit
 
 // In-process timings that whole-command benchmarks cannot show:
 //   lumen-bench preview PHOTO [LONG_SIDE]   re-render of the preview after one slider change
-//                                           (bench/run.sh)
+//                                           (bench/run.sh, at the end)
 //   lumen-bench frames VIDEO CUBE           the edit of a video frame alone (bench/video.sh)
 let arguments = CommandLine.arguments
 let usage = "usage: lumen-bench preview PHOTO [LONG_SIDE] | frames VIDEO CUBE\n"
