@@ -23,16 +23,16 @@ import Testing
     let video = try #require(try Support.stream(output, "v"))
     let audio = try Support.stream(output, "a")
     #expect(video["codec_name"] as? String == "h264")
-    #expect(Support.number(video["start_time"]) == 0)
+    #expect(WritingSupport.number(video["start_time"]) == 0)
     return (
-      Support.number(video["duration"]) ?? -1, try Support.decodedFrameCount(output),
-      audio.flatMap { Support.number($0["start_time"]) },
-      audio.flatMap { Support.number($0["duration"]) }
+      WritingSupport.number(video["duration"]) ?? -1, try WritingSupport.decodedFrameCount(output),
+      audio.flatMap { WritingSupport.number($0["start_time"]) },
+      audio.flatMap { WritingSupport.number($0["duration"]) }
     )
   }
 
   @Test func aTrimKeepsItsSpanWithSoundCutToMatch() async throws {
-    let output = try Support.scratch().appendingPathComponent("trim.mp4")
+    let output = try WritingSupport.scratchDirectory().appendingPathComponent("trim.mp4")
     try await run(
       VideoComposition(clips: [VideoClip(url: try Support.standard(), trim: 0.5..<1.5)]),
       to: output)
@@ -42,14 +42,14 @@ import Testing
     #expect(measured.audioStart == 0)
     #expect(abs((measured.audioDuration ?? 0) - 1) <= 1.0 / 30)
     // The first frame is the source's frame at 0.5 s (testsrc2 moves every frame).
-    let first = try Support.decodedFrame(output, index: 0)
+    let first = try WritingSupport.decodedFrame(output, index: 0)
     let source = try Support.standard()
-    let psnr = Support.psnr(first, try Support.decodedFrame(source, index: 15))
+    let psnr = WritingSupport.psnr(first, try WritingSupport.decodedFrame(source, index: 15))
     #expect(psnr > 30, "PSNR \(psnr) dB against the source's frame 15")
   }
 
   @Test func clipsOfOtherSizesAndRatesJoinAtTheFirstClipsSizeAndRate() async throws {
-    let output = try Support.scratch().appendingPathComponent("joined.mp4")
+    let output = try WritingSupport.scratchDirectory().appendingPathComponent("joined.mp4")
     // 2 s at 30 fps, 320x240, then 1 s at 25 fps, 640x360 (16:9): letterboxed to 320x180.
     try await run(
       VideoComposition(clips: [
@@ -65,14 +65,14 @@ import Testing
     #expect(video["height"] as? Int == 240)
     #expect(video["r_frame_rate"] as? String == "30/1")
 
-    let wide = try Support.decodedFrame(output, index: 75)
+    let wide = try WritingSupport.decodedFrame(output, index: 75)
     #expect(Support.mean(wide, width: 320, rows: 4..<26) < 20, "top bar")
     #expect(Support.mean(wide, width: 320, rows: 214..<236) < 20, "bottom bar")
     #expect(Support.mean(wide, width: 320, rows: 60..<180) > 40, "picture")
   }
 
   @Test func fillCoversThePictureInsteadOfLetterboxing() async throws {
-    let output = try Support.scratch().appendingPathComponent("fill.mp4")
+    let output = try WritingSupport.scratchDirectory().appendingPathComponent("fill.mp4")
     try await run(
       VideoComposition(
         clips: [VideoClip(url: try Support.wide(), trim: 0..<0.4)],
@@ -80,13 +80,13 @@ import Testing
       to: output)
     let measured = try measure(output)
     #expect(measured.frames == 12)
-    let frame = try Support.decodedFrame(output, index: 0)
+    let frame = try WritingSupport.decodedFrame(output, index: 0)
     #expect(Support.mean(frame, width: 240, rows: 0..<20) > 40)
     #expect(Support.mean(frame, width: 240, rows: 220..<240) > 40)
   }
 
   @Test func musicPlaysUnderTheWholeMovieAtItsVolume() async throws {
-    let directory = try Support.scratch()
+    let directory = try WritingSupport.scratchDirectory()
     let output = directory.appendingPathComponent("music.mp4")
     let music = try Support.music()
     try await run(
@@ -103,7 +103,7 @@ import Testing
   }
 
   @Test func theMaximumCutsTheMovieAndTheMinimumRefusesShorterContent() async throws {
-    let directory = try Support.scratch()
+    let directory = try WritingSupport.scratchDirectory()
     let output = directory.appendingPathComponent("limited.mp4")
     let clips = [VideoClip(url: try Support.standard()), VideoClip(url: try Support.wide())]
     try await run(VideoComposition(clips: clips, maximumDuration: 1.2), to: output)
@@ -123,7 +123,7 @@ import Testing
 
   @Test func aTrimOutsideTheClipIsRefusedNamingIt() throws {
     let source = try Support.standard()
-    let output = try Support.scratch().appendingPathComponent("never.mp4")
+    let output = try WritingSupport.scratchDirectory().appendingPathComponent("never.mp4")
     #expect {
       try VideoExport(
         composition: VideoComposition(clips: [VideoClip(url: source, trim: 5..<6)]),

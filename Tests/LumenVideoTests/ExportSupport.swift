@@ -6,19 +6,8 @@ import LumenVideo
 /// and running an export to its end. Missing programs fail the tests (a skip would let a
 /// broken setup pass).
 enum ExportSupport {
-  struct Failure: Error, CustomStringConvertible {
-    let description: String
-  }
-
-  /// Runs `/usr/bin/<tool>` (the one runner of this test target: ``ReadingOracle/run(_:_:)``).
-  @discardableResult
-  static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-    try ReadingOracle.run(tool, arguments)
-  }
-
-  static func ffmpeg(_ arguments: [String]) throws -> Data {
-    try run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + arguments)
-  }
+  // Running the tools, scratch directories, ffprobe's numbers, decoded frames, audio packet
+  // hashes and PSNR: ``WritingSupport``.
 
   // MARK: Clips
 
@@ -37,7 +26,7 @@ enum ExportSupport {
     let url = clips.appendingPathComponent(name)
     try lock.withLock {
       if !FileManager.default.fileExists(atPath: url.path) {
-        _ = try ffmpeg(arguments + [url.path])
+        _ = try WritingSupport.ffmpeg(arguments + [url.path])
       }
     }
     return url
@@ -87,13 +76,6 @@ enum ExportSupport {
       ["-f", "lavfi", "-i", "sine=frequency=330:sample_rate=48000:duration=3", "-c:a", "aac"])
   }
 
-  /// A fresh, empty directory for one test's outputs.
-  static func scratch() throws -> URL {
-    let directory = clips.appendingPathComponent("out-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory
-  }
-
   // MARK: Running exports
 
   /// Runs `export` to its end and returns its events.
@@ -107,7 +89,7 @@ enum ExportSupport {
 
   /// ffprobe's description of the first stream of `kind` ("v" or "a"), nil if none.
   static func stream(_ url: URL, _ kind: String) throws -> [String: Any]? {
-    let data = try run(
+    let data = try WritingSupport.run(
       "ffprobe",
       [
         "-v", "error", "-select_streams", kind, "-count_packets", "-show_streams", "-of", "json",
@@ -117,55 +99,15 @@ enum ExportSupport {
     return (json?["streams"] as? [[String: Any]])?.first
   }
 
-  static func number(_ value: Any?) -> Double? {
-    if let text = value as? String { return Double(text) }
-    return (value as? NSNumber)?.doubleValue
-  }
-
-  /// Frames ffmpeg decodes from the video.
-  static func decodedFrameCount(_ url: URL) throws -> Int {
-    let data = try run(
-      "ffprobe",
-      [
-        "-v", "error", "-select_streams", "v", "-count_frames", "-show_entries",
-        "stream=nb_read_frames", "-of", "csv=p=0", url.path,
-      ])
-    return Int(
-      String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
-  }
-
-  /// Frame `index` decoded by ffmpeg to RGB24 (converted by the stream's colour tags).
-  static func decodedFrame(_ url: URL, index: Int) throws -> Data {
-    try ffmpeg([
-      "-i", url.path, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1", "-f", "rawvideo",
-      "-pix_fmt", "rgb24", "-",
-    ])
-  }
-
-  /// An MD5 of the audio stream's packets, copied without decoding.
-  static func audioPackets(_ url: URL) throws -> String {
-    String(
-      decoding: try ffmpeg(["-i", url.path, "-map", "0:a:0", "-c", "copy", "-f", "md5", "-"]),
-      as: UTF8.self)
-  }
-
   /// The root mean square of the sound, mono, full scale 1.
   static func loudness(_ url: URL) throws -> Double {
-    let data = try ffmpeg(["-i", url.path, "-map", "0:a:0", "-ac", "1", "-f", "s16le", "-"])
+    let data = try WritingSupport.ffmpeg([
+      "-i", url.path, "-map", "0:a:0", "-ac", "1", "-f", "s16le", "-",
+    ])
     let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     guard !samples.isEmpty else { return 0 }
     let sum = samples.reduce(0.0) { $0 + Double($1) * Double($1) }
     return (sum / Double(samples.count)).squareRoot() / 32768
-  }
-
-  /// Peak signal-to-noise ratio in dB between two 8-bit buffers.
-  static func psnr(_ a: Data, _ b: Data) -> Double {
-    guard a.count == b.count, !a.isEmpty else { return 0 }
-    let sum = zip(a, b).reduce(0.0) { sum, pair in
-      let d = Double(pair.0) - Double(pair.1)
-      return sum + d * d
-    }
-    return sum == 0 ? .infinity : 10 * log10(255 * 255 / (sum / Double(a.count)))
   }
 
   /// The mean of the 8-bit samples in rows `rows` of an RGB24 picture `width` wide.

@@ -10,7 +10,7 @@ import Testing
 @Suite struct ReadmeVideoExampleTests {
   @Test func videoExampleRuns() async throws {
     let clip = try ExportSupport.standard()
-    let graded = try ExportSupport.scratch().appendingPathComponent("graded.mp4")
+    let graded = try WritingSupport.scratchDirectory().appendingPathComponent("graded.mp4")
 
     var document = EditDocument()
     document.adjustments.contrast = 0.2
