@@ -71,10 +71,17 @@ public final class EditSession: @unchecked Sendable {
     defer { lock.unlock() }
     if let cached = geometryCache, cached.key == key { return cached.image }
     let source = try previewSourceLocked()
-    var geometry = try key.applyGeometry(to: source.image)
+    let geometry: Image
     if let crop = key.crop, crop.straighten != 0 {
+      // The preview's size, from the lazy recipe (magic, which samples the picture when
+      // applied, changes no size).
+      var shape = key
+      shape.magic = false
+      let size = try shape.applyGeometry(to: source.image).extent
       geometry = try key.applyGeometry(to: source.photo.image)
-        .resized(width: geometry.extent.width, height: geometry.extent.height)
+        .resized(width: size.width, height: size.height)
+    } else {
+      geometry = try key.applyGeometry(to: source.image)
     }
     let stage = try Image(bitmap: Renderer().bitmap(of: geometry, format: .rgb8))
     geometryCache = (key, stage)
