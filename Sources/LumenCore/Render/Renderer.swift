@@ -191,9 +191,6 @@ public struct Renderer: Sendable {
       let tileRect = Rect(
         x: x, y: rect.minY, width: min(Self.tileWidth, rect.maxX - x), height: rect.height)
       let tileOut = out + (x - rect.minX) * format.bytesPerPixel
-      if plan.write(tileRect, as: format, to: tileOut, bytesPerRow: bytesPerRow, pool: pool) {
-        continue
-      }
       pool.withTile(tileRect) { tile in
         plan.evaluate(into: tile, pool: pool)
         for y in tileRect.minY..<tileRect.maxY {
