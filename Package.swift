@@ -41,7 +41,9 @@ let package = Package(
       dependencies: ["LumenCore", "CJPEG", "CPNG", "CWebP", "CHeif", "CLCMS2", "CLumenShims"],
       swiftSettings: vectorised),
     .target(name: "LumenFilters", dependencies: ["LumenCore"], swiftSettings: vectorised),
-    .target(name: "LumenEdit", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"]),
+    .target(
+      name: "LumenEdit", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"],
+      swiftSettings: vectorised),
     .target(
       name: "LumenVideo",
       dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "CFFmpeg"],

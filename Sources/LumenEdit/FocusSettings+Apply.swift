@@ -43,6 +43,26 @@ struct FocusMask: Sendable {
     normal = (-sin(a), cos(a))  // perpendicular to the band's direction
   }
 
+  /// Whether the mask is 0 at every pixel centre of `rect` (the sharp area is convex, so its
+  /// corners decide).
+  func isSharp(throughout rect: Rect) -> Bool {
+    if rect.isEmpty { return true }
+    let xs = [Double(rect.minX) + 0.5, Double(rect.maxX) - 0.5]
+    let ys = [Double(rect.minY) + 0.5, Double(rect.maxY) - 0.5]
+    return xs.allSatisfy { x in
+      ys.allSatisfy { y in
+        let (dx, dy) = ((x - centreX) / unit, (y - centreY) / unit)
+        let along = dx * normal.x + dy * normal.y
+        switch mode {
+        case .radial: return (dx * dx + dy * dy).squareRoot() <= size
+        case .linear: return along <= size
+        case .mirrored: return abs(along) <= size
+        case .gaussian: return false
+        }
+      }
+    }
+  }
+
   /// The mask along a row: `count` pixel centres from (x, y) on, one apart. Single precision
   /// and no branches in the loops, so they vectorise.
   func fill(_ out: UnsafeMutablePointer<Float>, y: Double, from x: Double, count: Int) {
@@ -82,35 +102,37 @@ struct FocusMask: Sendable {
   }
 }
 
-/// The sharp image (input 0) mixed towards the blurred one (input 1) by the mask.
+/// The sharp image (input 0) mixed towards the blurred one (input 1) by the mask. Tiles that
+/// are sharp throughout do not read the blurred image at all.
 struct MaskedMix: GeneralKernel {
   let mask: FocusMask
   var transfer: Transfer { .sRGB }
 
   func extent(forInputExtents extents: [Rect]) -> Rect { extents[0] }
 
-  func regionOfInterest(for rect: Rect, input index: Int) -> Rect { rect }
+  func regionOfInterest(for rect: Rect, input index: Int) -> Rect {
+    index == 1 && mask.isSharp(throughout: rect) ? .empty : rect
+  }
 
   func apply(inputs: [Tile], output: Tile) {
     let rect = output.rect
+    let sharp = inputs[0]
+    if mask.isSharp(throughout: rect) { return output.copy(from: sharp) }
+    let soft = inputs[1]
+    let planes = sharp.isOpaque && soft.isOpaque ? 3 : 4
     let weights = UnsafeMutablePointer<Float>.allocate(capacity: rect.width)
     defer { weights.deallocate() }
     for y in rect.minY..<rect.maxY {
       mask.fill(weights, y: Double(y) + 0.5, from: Double(rect.minX) + 0.5, count: rect.width)
-      let sharp = inputs[0].row(y, from: rect.minX, count: rect.width)
-      let soft = inputs[1].row(y, from: rect.minX, count: rect.width)
+      let a = sharp.row(y, from: rect.minX, count: rect.width)
+      let b = soft.row(y, from: rect.minX, count: rect.width)
       let out = output.row(y)
       // A plane at a time (loops over one array each vectorise).
-      func mix(
-        _ a: UnsafeMutablePointer<Float>, _ b: UnsafeMutablePointer<Float>,
-        _ o: UnsafeMutablePointer<Float>
-      ) {
-        for i in 0..<rect.width { o[i] = a[i] + weights[i] * (b[i] - a[i]) }
+      for p in 0..<planes {
+        let (s, t, o) = (a.plane(p), b.plane(p), out.plane(p))
+        for i in 0..<rect.width { o[i] = s[i] + weights[i] * (t[i] - s[i]) }
       }
-      mix(sharp.red, soft.red, out.red)
-      mix(sharp.green, soft.green, out.green)
-      mix(sharp.blue, soft.blue, out.blue)
-      mix(sharp.alpha, soft.alpha, out.alpha)
+      if planes == 3 { out.alpha.update(repeating: 1, count: rect.width) }
     }
   }
 }

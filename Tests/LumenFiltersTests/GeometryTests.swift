@@ -160,7 +160,9 @@ struct GeometryTests {
   /// Opaque images are darkened on encoded values; the result must be the linear-light
   /// formula's, including pixels pushed from the curve's power segment onto its linear one.
   @Test func vignetteOnEncodedValuesMatchesLinearLight() throws {
-    let (w, h) = (64, 48)
+    // Wider than a tile and taller than a band, so rows cross the untouched disc's edges at
+    // tile boundaries.
+    let (w, h) = (300, 70)
     // Opaque 8-bit values, many of them dark.
     func level(_ x: Int, _ y: Int, _ c: Int) -> UInt8 { UInt8((x * 5 + y * 3 + c * 40) % 256) }
     let ramp = Image(

@@ -15,7 +15,7 @@ import Testing
     return try Renderer().bitmap(of: image, format: .rgb8)
   }
 
-  @Test(arguments: photos, [1.5, 10.0])
+  @Test(arguments: photos, [1.5, 10.0, 20.0, 36.0])
   func gaussianBlurMatchesLibvips(photo: String, sigma: Double) throws {
     let dir = try Oracle.scratch()
     let png = try Oracle.samplePNG(photo, in: dir)

@@ -32,6 +32,18 @@ public struct PixelSpan {
     }
   }
 
+  /// Plane `index` (0 red, 1 green, 2 blue, 3 alpha), for code that treats the channels alike
+  /// without building an array per row.
+  @inlinable
+  public func plane(_ index: Int) -> UnsafeMutablePointer<Float> {
+    switch index {
+    case 0: red
+    case 1: green
+    case 2: blue
+    default: alpha
+    }
+  }
+
   /// The planes as an array, for code that treats the channels alike.
   @inlinable
   public var planes: [UnsafeMutablePointer<Float>] { [red, green, blue, alpha] }

@@ -83,8 +83,8 @@ public struct Tile: @unchecked Sendable {
     clear(Rect(x: k.maxX, y: k.minY, width: rect.maxX - k.maxX, height: k.height))
   }
 
-  /// Copies the overlap of `source` into this tile.
-  func copy(from source: Tile) {
+  /// Copies the overlap of `source` into this tile (a kernel passing some tiles through).
+  public func copy(from source: Tile) {
     let r = rect.intersection(source.rect)
     if r.isEmpty { return }
     for y in r.minY..<r.maxY {

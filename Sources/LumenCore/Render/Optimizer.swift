@@ -73,8 +73,9 @@ final class Optimizer {
         isOpaque: node.isOpaque)
       return converted(blend, to: want)
     case .general(let kernel):
-      let inputs = node.inputs.map {
-        materialisedIfCostly(plan(for: $0, transfer: kernel.transfer))
+      let inputs = node.inputs.enumerated().map { index, input in
+        let plan = plan(for: input, transfer: kernel.transfer)
+        return Self.readsNeighbourhoods(kernel, input: index) ? materialisedIfCostly(plan) : plan
       }
       let general = GeneralPlan(
         kernel, inputs: inputs, extent: node.extent, isOpaque: node.isOpaque)
@@ -226,6 +227,15 @@ final class Optimizer {
       }
     }
     return CropPlan(plan(for: input, transfer: want), to: rect)
+  }
+
+  /// Whether tiles of `kernel` read overlapping regions of an input (a blur does; a mix
+  /// that reads each input at the output pixel does not, and gains nothing from a cache).
+  private static func readsNeighbourhoods(_ kernel: any GeneralKernel, input: Int) -> Bool {
+    let probes = [
+      Rect(x: 0, y: 0, width: 256, height: 32), Rect(x: 333, y: 77, width: 100, height: 9),
+    ]
+    return probes.contains { kernel.regionOfInterest(for: $0, input: input) != $0 }
   }
 
   private func materialisedIfCostly(_ plan: Plan) -> Plan {

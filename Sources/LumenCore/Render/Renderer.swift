@@ -39,9 +39,10 @@ public struct Renderer: Sendable {
     let remembers = remembersColors && format.sample == .uint8
     let plan = Optimizer(fusing: optimizes, remembersColors: remembers, root: image.node)
       .plan(for: image.node, transfer: format.transfer)
-    let hasCaches = allocateCaches(plan, region)
+    let caches = CacheSchedule(
+      plan, region: region, bandHeight: Self.bandHeight, inFlight: ringSlots)
     try sink.begin(width: region.width, height: region.height, format: format)
-    try stream(plan, region, format, sink, retiringCaches: hasCaches)
+    try stream(plan, region, format, sink, caches: caches)
     // A source still being decoded may yet fail (a truncated file): never finish on it.
     for progress in Self.streamingSources(of: plan) { try progress.waitUntilComplete() }
     try sink.finish()
@@ -73,59 +74,7 @@ public struct Renderer: Sendable {
     return own + plan.children.flatMap(streamingSources(of:))
   }
 
-  // MARK: Intermediates
-
-  /// The region `rect` of `plan` needs of each cache below it (the union over every path that
-  /// reads a shared cache).
-  static func cacheRequests(_ plan: Plan, _ rect: Rect) -> [ObjectIdentifier: (CachePlan, Rect)] {
-    var result: [ObjectIdentifier: (CachePlan, Rect)] = [:]
-    func visit(_ plan: Plan, _ rect: Rect) {
-      if rect.isEmpty || rect.isInfinite { return }
-      if let cache = plan as? CachePlan {
-        let known = result[ObjectIdentifier(cache)]?.1 ?? .empty
-        result[ObjectIdentifier(cache)] = (cache, known.union(rect))
-      }
-      for (input, region) in plan.inputs(for: rect) {
-        visit(input, region.intersection(input.extent))
-      }
-    }
-    visit(plan, rect)
-    return result
-  }
-
-  /// Sizes every cache the render reads: its region is what the whole output needs of it; its
-  /// storage holds the rows that the bands in flight can need at once (see ``CachePlan``).
-  /// Returns whether there are any, so renders without caches skip their bookkeeping.
-  private func allocateCaches(_ plan: Plan, _ region: Rect) -> Bool {
-    let whole = Self.cacheRequests(plan, region)
-    if whole.isEmpty { return false }
-    let first = Self.cacheRequests(plan, band(0, of: region))
-    let second = Self.cacheRequests(plan, band(1, of: region))
-    let inFlight = ringSlots + 2
-    for (key, (cache, rect)) in whole {
-      let height = first[key]?.1.height ?? rect.height
-      let step = max(
-        Self.bandHeight, (second[key]?.1.minY ?? rect.maxY) - (first[key]?.1.minY ?? rect.minY))
-      cache.allocate(rect, rows: height + inFlight * step + 2 * CachePlan.bandHeight)
-    }
-    return true
-  }
-
-  /// Tells the caches which rows the output rows from `row` on will never read.
-  private func retireCaches(_ plan: Plan, below row: Int, of region: Rect) {
-    let rest = Rect(x: region.minX, y: row, width: region.width, height: region.maxY - row)
-    for (cache, rect) in Self.cacheRequests(plan, rest).values {
-      cache.retire(rowsAbove: rect.minY)
-    }
-  }
-
   private var ringSlots: Int { max(2, 2 * threadCount) }
-
-  private func band(_ index: Int, of region: Rect) -> Rect {
-    let y = min(region.minY + index * Self.bandHeight, region.maxY - 1)
-    return Rect(
-      x: region.minX, y: y, width: region.width, height: min(Self.bandHeight, region.maxY - y))
-  }
 
   // MARK: Streaming output
 
@@ -134,7 +83,7 @@ public struct Renderer: Sendable {
   /// memory (``bitmap(of:rect:scale:format:)``) is itself the ring: bands land in place.
   private func stream(
     _ plan: Plan, _ region: Rect, _ format: PixelFormat, _ sink: some RowSink,
-    retiringCaches: Bool
+    caches: CacheSchedule?
   ) throws {
     let bandHeight = Self.bandHeight
     let bands = (region.height + bandHeight - 1) / bandHeight
@@ -156,9 +105,7 @@ public struct Renderer: Sendable {
           let rect = Rect(
             x: region.minX, y: y0, width: region.width, height: min(bandHeight, region.maxY - y0))
           render(plan, rect, format, opaque: opaque, to: buffer, bytesPerRow: bytesPerRow, pool)
-          if let finished = ring.finish(band), retiringCaches {
-            retireCaches(plan, below: region.minY + finished * bandHeight, of: region)
-          }
+          if let finished = ring.finish(band) { caches?.retire(afterBands: finished) }
         }
       }
     }

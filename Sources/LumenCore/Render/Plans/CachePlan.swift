@@ -16,7 +16,9 @@ final class CachePlan: Plan, @unchecked Sendable {
   var isCheap: Bool { true }
   var children: [Plan] { [input] }
 
-  static let bandHeight = 16
+  /// Rows filled at once: 16 for caches at the output's scale, fewer for reduced images (a
+  /// band of a blur pyramid's reduced image covers `factor` times as many output rows).
+  private(set) var bandHeight = 16
   static let chunkWidth = 512
   private(set) var region = Rect.empty
   private var memory: (block: UnsafeMutableRawPointer, size: Int)?
@@ -33,10 +35,17 @@ final class CachePlan: Plan, @unchecked Sendable {
 
   deinit { if let memory { ScratchMemory.release(memory.block, size: memory.size) } }
 
-  /// Reserves storage for `rows` rows of `region` (all of it by default); `region` must cover
-  /// everything later asked of the cache.
-  func allocate(_ region: Rect, rows: Int? = nil) {
-    let b = Self.bandHeight
+  /// Sets the region the render will ask of the cache (it must cover everything asked later)
+  /// and the rows it fills at once; storage comes with ``reserve(rows:)``.
+  func prepare(_ region: Rect, bandHeight: Int) {
+    self.region = region
+    self.bandHeight = bandHeight
+    bands = Array(repeating: .empty, count: (region.height + bandHeight - 1) / bandHeight)
+  }
+
+  /// Reserves storage for `rows` rows of the region (all of it by default).
+  func reserve(rows: Int? = nil) {
+    let b = bandHeight
     capacity = min((rows ?? region.height) + b - 1, region.height + b - 1) / b * b
     let floats = max(4 * capacity * region.width, 1)
     let size = ScratchMemory.size(for: floats * MemoryLayout<Float>.size)
@@ -45,8 +54,18 @@ final class CachePlan: Plan, @unchecked Sendable {
     memory = (block, size)
     let base = block.bindMemory(to: Float.self, capacity: floats)
     planes = (0..<4).map { base + $0 * capacity * region.width }
-    self.region = region
-    bands = Array(repeating: .empty, count: (region.height + b - 1) / b)
+  }
+
+  /// The bands holding the rows of `rect` (which must lie in the region).
+  func bands(covering rect: Rect) -> ClosedRange<Int> {
+    ((rect.minY - region.minY) / bandHeight)...((rect.maxY - 1 - region.minY) / bandHeight)
+  }
+
+  /// What filling `bands` computes: their rows, the region's whole width.
+  func rect(ofBands bands: ClosedRange<Int>) -> Rect {
+    let top = region.minY + bands.lowerBound * bandHeight
+    let bottom = min(region.minY + (bands.upperBound + 1) * bandHeight, region.maxY)
+    return Rect(x: region.minX, y: top, width: region.width, height: bottom - top)
   }
 
   func inputs(for rect: Rect) -> [(Plan, Rect)] { [(input, rect)] }
@@ -83,7 +102,7 @@ final class CachePlan: Plan, @unchecked Sendable {
 
   /// Rows above `row` will not be read again.
   func retire(rowsAbove row: Int) {
-    let band = (row - region.minY) / Self.bandHeight
+    let band = (row - region.minY) / bandHeight
     condition.lock()
     if band > retired {
       retired = min(band, bands.count)
@@ -95,11 +114,11 @@ final class CachePlan: Plan, @unchecked Sendable {
   /// Makes sure the bands covering `rows` are filled: first fills every unclaimed one here,
   /// then waits for those that other workers claimed, so no worker idles while work remains.
   private func fill(rows: Range<Int>, pool: TilePool) {
-    let first = (rows.lowerBound - region.minY) / Self.bandHeight
-    let last = (rows.upperBound - 1 - region.minY) / Self.bandHeight
+    let first = (rows.lowerBound - region.minY) / bandHeight
+    let last = (rows.upperBound - 1 - region.minY) / bandHeight
     for band in first...last where claim(band) {
-      let y = region.minY + band * Self.bandHeight
-      let height = min(Self.bandHeight, region.maxY - y)
+      let y = region.minY + band * bandHeight
+      let height = min(bandHeight, region.maxY - y)
       // In chunks whose input tiles stay in L2.
       for x in stride(from: region.minX, to: region.maxX, by: Self.chunkWidth) {
         let chunk = Rect(x: x, y: y, width: min(Self.chunkWidth, region.maxX - x), height: height)
@@ -120,7 +139,7 @@ final class CachePlan: Plan, @unchecked Sendable {
   private func claim(_ band: Int) -> Bool {
     condition.lock()
     defer { condition.unlock() }
-    let ringBands = capacity / Self.bandHeight
+    let ringBands = capacity / bandHeight
     while bands[band] == .empty && band - ringBands >= retired { condition.wait() }
     guard bands[band] == .empty else { return false }
     bands[band] = .filling

@@ -51,6 +51,10 @@ final class ClampPlan: Plan {
   func inputs(for rect: Rect) -> [(Plan, Rect)] { [(input, source(for: rect))] }
   var children: [Plan] { [input] }
 
+  func view(of rect: Rect, pool: TilePool) -> Tile? {
+    input.extent.contains(rect) ? input.view(of: rect, pool: pool) : nil
+  }
+
   func evaluate(into tile: Tile, pool: TilePool) {
     let e = input.extent
     if e.isEmpty { return tile.clear() }

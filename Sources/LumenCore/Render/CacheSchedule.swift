@@ -1,0 +1,106 @@
+/// How much of each cache a render holds at once, and when its rows may be reused.
+///
+/// The schedule replays the render: output band after output band, it follows the regions
+/// each band asks of the plan down through the caches. A cache fills whole bands of its
+/// region's width, each once, by the first output band that needs it; only then does it read
+/// its input. So it knows, for each cache, the rows every output band reads and the first row
+/// that the bands still to come will read. Each ring then holds every band that the output
+/// bands in flight can read from that row on; a smaller ring could leave a worker waiting for
+/// rows to be retired by a band that itself waits on that worker.
+struct CacheSchedule {
+  private let caches: [CachePlan]
+  /// `firstRowRead[c][f]`: the first row of cache `c` read by output bands `f` and later.
+  private let firstRowRead: [[Int]]
+
+  /// The regions every cache under `plan` covers and the storage it reserves, for rendering
+  /// `region` in bands of `bandHeight` rows with up to `inFlight` bands rendered at once; nil
+  /// when the plan has no caches.
+  init?(_ plan: Plan, region: Rect, bandHeight: Int, inFlight: Int) {
+    var whole = Replay()
+    whole.visit(plan, region)
+    if whole.asked.isEmpty { return nil }
+    caches = whole.asked.values.map(\.cache)
+    let bandCount = (region.height + bandHeight - 1) / bandHeight
+    for (cache, rect) in whole.asked.values {
+      // About the rows one output band advances through the cache, 4 to 16.
+      let advance = (rect.height + bandCount - 1) / bandCount
+      cache.prepare(rect, bandHeight: advance <= 4 ? 4 : advance <= 8 ? 8 : 16)
+    }
+    var replay = Replay(fillsBands: true)
+    var needs = Array(repeating: [Rect](), count: caches.count)
+    for band in 0..<bandCount {
+      let y = region.minY + band * bandHeight
+      replay.asked = [:]
+      replay.visit(
+        plan,
+        Rect(x: region.minX, y: y, width: region.width, height: min(bandHeight, region.maxY - y)))
+      for (c, cache) in caches.enumerated() {
+        needs[c].append(replay.asked[ObjectIdentifier(cache)]?.rect ?? .empty)
+      }
+    }
+    firstRowRead = zip(caches, needs).map { cache, needs in
+      var first = Array(repeating: cache.region.maxY, count: bandCount + 1)
+      for band in stride(from: bandCount - 1, through: 0, by: -1) {
+        first[band] = needs[band].isEmpty ? first[band + 1] : min(first[band + 1], needs[band].minY)
+      }
+      return first
+    }
+    for (c, cache) in caches.enumerated() {
+      let b = cache.bandHeight
+      let top = cache.region.minY
+      var lastRow = top
+      var ring = 1
+      var latest = 0
+      for band in 0..<bandCount {
+        // Bands up to `band + inFlight - 1` may be rendering while `band` is the first unfinished.
+        while latest < min(band + inFlight, bandCount) {
+          if !needs[c][latest].isEmpty { lastRow = max(lastRow, needs[c][latest].maxY) }
+          latest += 1
+        }
+        let retired = (firstRowRead[c][band] - top) / b
+        ring = max(ring, (lastRow - top + b - 1) / b - retired)
+      }
+      cache.reserve(rows: ring * b)
+    }
+  }
+
+  /// Lets every cache reuse the rows that output bands from `finished` on will not read.
+  func retire(afterBands finished: Int) {
+    for (c, cache) in caches.enumerated() {
+      cache.retire(rowsAbove: firstRowRead[c][min(finished, firstRowRead[c].count - 1)])
+    }
+  }
+
+  /// Follows the regions asked of a plan down to its caches.
+  private struct Replay {
+    /// Whether caches read their inputs only for bands they have not filled before (else:
+    /// for exactly what is asked of them, to find their regions).
+    var fillsBands = false
+    /// What was asked of each cache since this was last emptied.
+    var asked: [ObjectIdentifier: (cache: CachePlan, rect: Rect)] = [:]
+    private var filled: [ObjectIdentifier: Set<Int>] = [:]
+
+    init(fillsBands: Bool = false) { self.fillsBands = fillsBands }
+
+    mutating func visit(_ plan: Plan, _ rect: Rect) {
+      if rect.isEmpty || rect.isInfinite { return }
+      var rect = rect
+      if let cache = plan as? CachePlan {
+        let id = ObjectIdentifier(cache)
+        asked[id] = (cache, (asked[id]?.rect ?? .empty).union(rect))
+        if fillsBands {
+          let inside = rect.intersection(cache.region)
+          if inside.isEmpty { return }
+          let fresh = cache.bands(covering: inside).filter {
+            filled[id, default: []].insert($0).inserted
+          }
+          guard let first = fresh.first, let last = fresh.last else { return }
+          rect = cache.rect(ofBands: first...last)
+        }
+      }
+      for (input, region) in plan.inputs(for: rect) {
+        visit(input, region.intersection(input.extent))
+      }
+    }
+  }
+}
