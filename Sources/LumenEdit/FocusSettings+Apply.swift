@@ -43,24 +43,48 @@ struct FocusMask: Sendable {
     normal = (-sin(a), cos(a))  // perpendicular to the band's direction
   }
 
-  /// Whether the mask is 0 at every pixel centre of `rect` (the sharp area is convex, so its
-  /// corners decide).
+  /// Whether the mask is 0 at every pixel centre of `rect`, with a pixel to spare (the sharp
+  /// area is convex, so the rect's corners decide).
   func isSharp(throughout rect: Rect) -> Bool {
-    if rect.isEmpty { return true }
-    let xs = [Double(rect.minX) + 0.5, Double(rect.maxX) - 0.5]
-    let ys = [Double(rect.minY) + 0.5, Double(rect.maxY) - 0.5]
-    return xs.allSatisfy { x in
-      ys.allSatisfy { y in
-        let (dx, dy) = ((x - centreX) / unit, (y - centreY) / unit)
-        let along = dx * normal.x + dy * normal.y
-        switch mode {
-        case .radial: return (dx * dx + dy * dy).squareRoot() <= size
-        case .linear: return along <= size
-        case .mirrored: return abs(along) <= size
-        case .gaussian: return false
-        }
+    let within = size - 1 / unit
+    return corners(of: rect).allSatisfy { dx, dy in
+      let along = dx * normal.x + dy * normal.y
+      switch mode {
+      case .radial: return (dx * dx + dy * dy).squareRoot() <= within
+      case .linear: return along <= within
+      case .mirrored: return abs(along) <= within
+      case .gaussian: return false
       }
     }
+  }
+
+  /// Whether the mask is 1 at every pixel centre of `rect`, with a pixel to spare.
+  func isBlurred(throughout rect: Rect) -> Bool {
+    let reach = size + fade + 1 / unit
+    let corners = corners(of: rect)
+    switch mode {
+    case .radial:
+      // The pixel centre nearest to the centre point.
+      let xs = corners.map(\.dx)
+      let ys = corners.map(\.dy)
+      let dx = max(xs.min()!, 0, -xs.max()!)
+      let dy = max(ys.min()!, 0, -ys.max()!)
+      return (dx * dx + dy * dy).squareRoot() >= reach
+    case .linear:
+      return corners.allSatisfy { $0.dx * normal.x + $0.dy * normal.y >= reach }
+    case .mirrored:
+      let along = corners.map { $0.dx * normal.x + $0.dy * normal.y }
+      return along.allSatisfy { $0 >= reach } || along.allSatisfy { $0 <= -reach }
+    case .gaussian:
+      return false
+    }
+  }
+
+  /// The outermost pixel centres of `rect`, relative to the centre point, in units.
+  private func corners(of rect: Rect) -> [(dx: Double, dy: Double)] {
+    let xs = [Double(rect.minX) + 0.5, Double(rect.maxX) - 0.5].map { ($0 - centreX) / unit }
+    let ys = [Double(rect.minY) + 0.5, Double(rect.maxY) - 0.5].map { ($0 - centreY) / unit }
+    return xs.flatMap { dx in ys.map { dy in (dx, dy) } }
   }
 
   /// The mask along a row: `count` pixel centres from (x, y) on, one apart. Single precision
@@ -103,7 +127,7 @@ struct FocusMask: Sendable {
 }
 
 /// The sharp image (input 0) mixed towards the blurred one (input 1) by the mask. Tiles that
-/// are sharp throughout do not read the blurred image at all.
+/// are sharp throughout do not read the blurred image at all, nor blurred ones the sharp.
 struct MaskedMix: GeneralKernel {
   let mask: FocusMask
   var transfer: Transfer { .sRGB }
@@ -111,14 +135,15 @@ struct MaskedMix: GeneralKernel {
   func extent(forInputExtents extents: [Rect]) -> Rect { extents[0] }
 
   func regionOfInterest(for rect: Rect, input index: Int) -> Rect {
-    index == 1 && mask.isSharp(throughout: rect) ? .empty : rect
+    let unread = index == 0 ? mask.isBlurred(throughout: rect) : mask.isSharp(throughout: rect)
+    return unread ? .empty : rect
   }
 
   func apply(inputs: [Tile], output: Tile) {
     let rect = output.rect
-    let sharp = inputs[0]
+    let (sharp, soft) = (inputs[0], inputs[1])
     if mask.isSharp(throughout: rect) { return output.copy(from: sharp) }
-    let soft = inputs[1]
+    if mask.isBlurred(throughout: rect) { return output.copy(from: soft) }
     let planes = sharp.isOpaque && soft.isOpaque ? 3 : 4
     let weights = UnsafeMutablePointer<Float>.allocate(capacity: rect.width)
     defer { weights.deallocate() }

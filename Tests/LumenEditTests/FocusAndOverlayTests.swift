@@ -31,6 +31,53 @@ import Testing
     )
   }
 
+  /// Across many tiles, some wholly sharp or wholly blurred (which skip the other image), the
+  /// result is the sharp image mixed towards the blurred one by the documented mask.
+  @Test(arguments: [FocusSettings.Mode.radial, .linear, .mirrored])
+  func focusMixesByTheMaskEverywhere(_ mode: FocusSettings.Mode) throws {
+    let (w, h) = (900, 300)
+    let source = Image(
+      bitmap: Bitmap(width: w, height: h, format: .rgb8) { bytes in
+        for i in 0..<bytes.count { bytes[i] = UInt8(truncatingIfNeeded: (i &* 2_654_435_761) >> 9) }
+      })
+    var focus = FocusSettings(mode: mode)
+    (focus.x, focus.y, focus.size, focus.fade, focus.blur, focus.angle) = (
+      0.4, 0.6, 0.2, 0.15, 0.02, 30
+    )
+    var d = EditDocument()
+    d.focus = focus
+    let format = PixelFormat(hasAlpha: false, sample: .float32, transfer: .sRGB)
+    func floats(_ image: Image) throws -> [Float] {
+      let b = try Renderer().bitmap(of: image, format: format)
+      return (0..<h).flatMap { y in (0..<w).flatMap { x in b.sample(x: x, y: y).prefix(3) } }
+    }
+    let out = try floats(d.apply(to: source))
+    let sharp = try floats(source)
+    let blurred = try floats(GaussianBlur(sigma: 0.02 * Double(h)).apply(to: source))
+    let (cx, cy, unit) = (0.4 * Double(w), 0.6 * Double(h), Double(h))
+    let (nx, ny) = (-sin(Double.pi / 6), cos(Double.pi / 6))
+    var worst: Float = 0
+    for y in 0..<h {
+      for x in 0..<w {
+        let (dx, dy) = ((Double(x) + 0.5 - cx) / unit, (Double(y) + 0.5 - cy) / unit)
+        let along = dx * nx + dy * ny
+        let distance =
+          switch mode {
+          case .radial: (dx * dx + dy * dy).squareRoot()
+          case .linear: along
+          default: abs(along)
+          }
+        let t = min(max((distance - 0.2) / 0.15, 0), 1)
+        let m = Float(t * t * (3 - 2 * t))
+        for c in 0..<3 {
+          let i = (y * w + x) * 3 + c
+          worst = max(worst, abs(out[i] - (sharp[i] + m * (blurred[i] - sharp[i]))))
+        }
+      }
+    }
+    #expect(worst < 1e-4)
+  }
+
   @Test func overlayBlendsByModeAndOpacity() throws {
     let grey = Image(color: RGBA(gray: SRGB.decode(0.5))).cropped(to: Rect(width: 10, height: 10))
     let resources = EditResources(image: { _ in grey })
