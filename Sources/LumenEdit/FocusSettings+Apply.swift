@@ -134,6 +134,8 @@ struct MaskedMix: GeneralKernel {
 
   func extent(forInputExtents extents: [Rect]) -> Rect { extents[0] }
 
+  var runsInPlace: Bool { true }
+
   func regionOfInterest(for rect: Rect, input index: Int) -> Rect {
     let unread = index == 0 ? mask.isBlurred(throughout: rect) : mask.isSharp(throughout: rect)
     return unread ? .empty : rect

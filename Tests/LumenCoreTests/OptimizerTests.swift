@@ -85,3 +85,38 @@ import Testing
     #expect(worst < 2e-6)
   }
 }
+
+/// Kernels that run in place are handed their output as the input that is computed over the
+/// same region; the pixels are those of a separate output tile.
+@Suite struct InPlaceTests {
+  /// Scales input 0 by (1 + input 1's red), reading each input at the pixel it writes.
+  struct Modulate: GeneralKernel {
+    var runsInPlace: Bool
+    func extent(forInputExtents extents: [Rect]) -> Rect { extents[0] }
+    func regionOfInterest(for rect: Rect, input index: Int) -> Rect { rect }
+    func apply(inputs: [Tile], output: Tile) {
+      for y in output.rect.minY..<output.rect.maxY {
+        let (a, b, o) = (inputs[0].row(y), inputs[1].row(y), output.row(y))
+        for i in 0..<o.count {
+          let k = 1 + b.red[i]
+          (o.red[i], o.green[i], o.blue[i], o.alpha[i]) = (
+            a.red[i] * k, a.green[i] * k, a.blue[i] * k, a.alpha[i]
+          )
+        }
+      }
+    }
+  }
+
+  @Test(arguments: [1, 2])
+  func runningInPlaceChangesNoPixel(threads: Int) throws {
+    let source = Image(bitmap: testBitmap(width: 700, height: 90))
+    // Both inputs computed (not held), so either could be the output.
+    let a = source.applying(OptimizerTests.Gain())
+    let b = source.applying(OptimizerTests.Curve())
+    func render(_ inPlace: Bool) throws -> [Float] {
+      let image = a.applying(Modulate(runsInPlace: inPlace), with: [b])
+      return samples(try Renderer(threadCount: threads).bitmap(of: image, format: .rgbaFloat))
+    }
+    #expect(try render(true) == render(false))
+  }
+}

@@ -15,6 +15,12 @@ public protocol GeneralKernel: Sendable {
   /// Whether the output stays opaque when all inputs are opaque.
   var preservesOpacity: Bool { get }
 
+  /// Whether `apply` may be handed its output tile as one of its inputs: the kernel reads an
+  /// input whose region of interest is the output's region only at the pixel it writes, and
+  /// before writing it. Then the first such input that is computed, not held in memory, is
+  /// computed straight into the output.
+  var runsInPlace: Bool { get }
+
   /// Computes `output` over `output.rect` from inputs covering their regions of interest.
   func apply(inputs: [Tile], output: Tile)
 }
@@ -22,4 +28,5 @@ public protocol GeneralKernel: Sendable {
 extension GeneralKernel {
   public var transfer: Transfer { .linear }
   public var preservesOpacity: Bool { true }
+  public var runsInPlace: Bool { false }
 }

@@ -86,7 +86,11 @@ public struct Tile: @unchecked Sendable {
   /// Copies the overlap of `source` into this tile (a kernel passing some tiles through).
   public func copy(from source: Tile) {
     let r = rect.intersection(source.rect)
-    if r.isEmpty { return }
+    if r.isEmpty
+      || source.row(r.minY, from: r.minX, count: 1).red == row(r.minY, from: r.minX, count: 1).red
+    {
+      return  // nothing to move (a kernel run in place)
+    }
     for y in r.minY..<r.maxY {
       let d = row(y, from: r.minX, count: r.width)
       let s = source.row(y, from: r.minX, count: r.width)

@@ -73,6 +73,8 @@ public struct Vignette: Filter {
 
     func regionOfInterest(for rect: Rect, input index: Int) -> Rect { rect }
 
+    var runsInPlace: Bool { true }
+
     func apply(inputs: [Tile], output: Tile) {
       let rect = output.rect
       output.copy(from: inputs[0])

@@ -23,16 +23,28 @@ final class GeneralPlan: Plan {
     tile.clear(outside: area)
     if area.isEmpty { return }
     let regions = inputs(for: area)
-    // Nest withPixels so every input tile stays alive while the kernel runs.
+    let output = tile.window(area)
+    // Nested, so every input tile stays alive while the kernel runs.
+    // The first input computed over exactly the output's region goes straight into the
+    // output when the kernel runs in place.
+    var inPlace = kernel.runsInPlace
     func gather(_ index: Int, _ tiles: [Tile]) {
-      if index == regions.count {
-        return kernel.apply(inputs: tiles, output: tile.window(area))
-      }
+      if index == regions.count { return kernel.apply(inputs: tiles, output: output) }
       let (plan, rect) = regions[index]
-      plan.withPixels(of: rect, pool: pool) { pixels in
+      func next(_ pixels: Tile) {
         var input = pixels
         input.isOpaque = plan.isOpaque && plan.extent.contains(rect)
         gather(index + 1, tiles + [input])
+      }
+      if let view = plan.view(of: rect, pool: pool) { return next(view) }
+      if inPlace, rect == area {
+        inPlace = false
+        plan.evaluate(into: output, pool: pool)
+        return next(output)
+      }
+      pool.withTile(rect) { scratch in
+        plan.evaluate(into: scratch, pool: pool)
+        next(scratch)
       }
     }
     gather(0, [])
