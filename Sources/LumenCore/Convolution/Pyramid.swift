@@ -61,7 +61,13 @@ struct Reduce: GeneralKernel {
     let k = factor
     let (s0, wide) = (source.rect.minX, source.rect.width)
     let sums = UnsafeMutablePointer<Float>.allocate(capacity: wide)
-    defer { sums.deallocate() }
+    let halves = UnsafeMutablePointer<Float>.allocate(capacity: wide / 2 + 1)
+    let quarters = UnsafeMutablePointer<Float>.allocate(capacity: wide / 4 + 1)
+    defer {
+      sums.deallocate()
+      halves.deallocate()
+      quarters.deallocate()
+    }
     // Output columns whose blocks lie inside the input are plain runs of sums.
     let firstInside = max(rect.minX, floorDivide(input.minX - region.minX + k - 1, k))
     let endInside = max(
@@ -81,12 +87,9 @@ struct Reduce: GeneralKernel {
         }
         let o = out.plane(plane)
         let scale = 1 / Float(k * rows)
-        for x in firstInside..<endInside {
-          let start = region.minX + k * x - s0
-          var total: Float = 0
-          for j in 0..<k { total += sums[start &+ j] }
-          o[x - rect.minX] = total * scale
-        }
+        reduceRuns(
+          sums + (region.minX + k * firstInside - s0), count: endInside - firstInside,
+          scale: scale, into: o + (firstInside - rect.minX), scratch: (halves, quarters))
         for x in rect.minX..<rect.maxX where x < firstInside || x >= endInside {
           let left = region.minX + k * x
           let columns = min(k, region.maxX - left)
@@ -96,6 +99,36 @@ struct Reduce: GeneralKernel {
         }
       }
     }
+  }
+}
+
+extension Reduce {
+  /// `out[x] = scale * (sums[k x] + ... + sums[k x + k - 1])` for `count` runs. For powers of
+  /// two, by adding neighbours pairwise, a pass per halving: loops of stride 2 vectorise,
+  /// where a run of a length known only at run time stays scalar.
+  func reduceRuns(
+    _ sums: UnsafeMutablePointer<Float>, count: Int, scale: Float,
+    into out: UnsafeMutablePointer<Float>,
+    scratch: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
+  ) {
+    if count <= 0 { return }
+    let k = factor
+    guard k > 1, k & (k - 1) == 0 else {
+      for x in 0..<count {
+        var total: Float = 0
+        for j in 0..<k { total += sums[x &* k &+ j] }
+        out[x] = total * scale
+      }
+      return
+    }
+    var (source, target, spare) = (sums, scratch.0, scratch.1)
+    var width = count * k
+    while width > 2 * count {
+      width /= 2
+      for i in 0..<width { target[i] = source[2 &* i] + source[2 &* i &+ 1] }
+      (source, target) = (target, source == sums ? spare : source)
+    }
+    for x in 0..<count { out[x] = (source[2 &* x] + source[2 &* x &+ 1]) * scale }
   }
 }
 
