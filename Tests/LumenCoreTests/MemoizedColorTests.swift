@@ -112,6 +112,19 @@ import Testing
         == samples(try render(image, threads: 2, remembering: false)))
   }
 
+  @Test func tablesStartAfreshWhenTheirTagsRunOut() throws {
+    // Every render a new chain, so a recycled table and a new tag; 300 renders pass the 255
+    // tags of stored-byte words.
+    let image = Image(bitmap: testBitmap(width: 24, height: 8, seed: 9))
+    for step in 0..<300 {
+      let gain = 0.4 + Float(step) / 500
+      let chain = image.applying(cube, intensity: 0.5).applying(
+        ColorMatrix(red: [gain, 0, 0, 0], green: [0, 1, 0, 0], blue: [0, 0, gain, 0]))
+      let remembered = samples(try render(chain, threads: 2, remembering: true))
+      #expect(remembered == samples(try render(chain, threads: 1, remembering: false)))
+    }
+  }
+
   @Test func recycledTablesForgetTheirColours() throws {
     // Like slider changes: each render a new chain; from the third on, memos of evicted
     // chains are recycled for new ones.

@@ -6,19 +6,19 @@ import Synchronization
 /// pixels, so an expensive chain (a 3-D LUT, per-pixel powers) runs once per colour instead of
 /// once per pixel.
 ///
-/// Each colour has one word, holding its result (see ``MemoizedColorPlan/Encoding``) or 0 while
-/// unknown. Words are keyed so that the colours of a picture share few cache lines (see
-/// ``key(_:_:_:_:)``), and the table is reserved as untouched, zero-filled virtual memory:
-/// only the pages a picture's colours reach are ever backed. A word is written
-/// whole, once, with a value that depends only on its colour, so workers share the table
-/// without locks and the output does not depend on which worker computed what.
+/// Each colour has one word, holding its result (see ``MemoizedColorPlan/Encoding``) and the
+/// memo's tag; a word without it is unknown. Words are keyed so that the colours of a picture
+/// share few cache lines (see ``key(_:_:_:_:)``), and the table is reserved as untouched,
+/// zero-filled virtual memory: only the pages a picture's colours reach are ever backed. A
+/// word is written whole, once, with a value that depends only on its colour, so workers share
+/// the table without locks and the output does not depend on which worker computed what.
 final class ColorMemo: @unchecked Sendable {
   let encoding: MemoizedColorPlan.Encoding
   private let table: MemoTable
   static let colors = 1 << 24
 
   init?(encoding: MemoizedColorPlan.Encoding) {
-    guard let table = MemoTable.take(wordSize: encoding.wordSize) else { return nil }
+    guard let table = MemoTable.take(for: encoding) else { return nil }
     self.table = table
     self.encoding = encoding
   }
@@ -31,9 +31,8 @@ final class ColorMemo: @unchecked Sendable {
     return table.memory.bindMemory(to: Atomic<Word>.self, capacity: Self.colors)
   }
 
-  /// Notes that the word of `key` was written, so that recycling clears its page.
-  @inline(__always)
-  func noteWritten(_ key: Int) { table.noteWritten(key) }
+  /// What the words this memo wrote carry (see ``MemoizedColorPlan/Encoding/tagMask``).
+  var tag: UInt64 { encoding.tag(table.generation) }
 
   /// What a memo's results depend on: the chain's kernels (as values), the source's
   /// conversion table and how results are held.
@@ -113,15 +112,16 @@ extension UInt64: MemoWord {
   }
 }
 
-/// The memory of a memo: a word per colour, and which of its pages were written. A released
-/// table is kept for the next memo with only its written pages cleared: a preview re-rendered
-/// after each slider change would otherwise map, fault in and unmap a fresh table every time.
+/// The memory of a memo: a word per colour. A released table is kept for the next memo,
+/// which tags its words anew, so the words left by earlier memos read as unknown without
+/// clearing anything: a preview re-rendered after each slider change would otherwise map,
+/// fault in and unmap a fresh table every time, or clear megabytes before it starts.
 final class MemoTable: @unchecked Sendable {
   let memory: UnsafeMutableRawPointer
   let wordSize: Int
-  private let written: UnsafeMutablePointer<Atomic<UInt8>>
-  private static let pageBytes = 4096
-  private var pages: Int { ColorMemo.colors * wordSize / Self.pageBytes }
+  /// Which use of the table this is, from 1 (see ``MemoizedColorPlan/Encoding/tag(_:)``).
+  private(set) var generation = 1
+  private var bytes: Int { ColorMemo.colors * wordSize }
 
   private init?(wordSize: Int) {
     let bytes = ColorMemo.colors * wordSize
@@ -136,44 +136,31 @@ final class MemoTable: @unchecked Sendable {
     if wordSize == MemoizedColorPlan.Encoding.storedBytes.wordSize {
       _ = madvise(memory, bytes, MADV_HUGEPAGE)
     }
-    let pages = bytes / Self.pageBytes
-    guard let marks = calloc(pages, 1) else {
-      munmap(memory, bytes)
-      return nil
-    }
     self.memory = memory
     self.wordSize = wordSize
-    written = marks.bindMemory(to: Atomic<UInt8>.self, capacity: pages)
   }
 
-  deinit {
-    munmap(memory, ColorMemo.colors * wordSize)
-    free(written)
-  }
+  deinit { munmap(memory, bytes) }
 
-  @inline(__always)
-  func noteWritten(_ key: Int) {
-    let page = (key &* wordSize) >> 12
-    if written[page].load(ordering: .relaxed) == 0 { written[page].store(1, ordering: .relaxed) }
-  }
-
-  /// Zeroes the written pages (called with no memo using the table).
-  private func clear() {
-    for page in 0..<pages where written[page].load(ordering: .relaxed) != 0 {
-      memset(memory + page * Self.pageBytes, 0, Self.pageBytes)
-      written[page].store(0, ordering: .relaxed)
+  /// Starts the table's next use (called with no memo using the table); after the last tag,
+  /// the pages are dropped and come back zero-filled.
+  private func renew(tags: Int) {
+    generation += 1
+    if generation > tags {
+      _ = madvise(memory, bytes, MADV_DONTNEED)
+      generation = 1
     }
   }
 
   /// Released tables, at most one per word size.
   private static let spare = Mutex<[Int: MemoTable]>([:])
 
-  static func take(wordSize: Int) -> MemoTable? {
-    if let table = spare.withLock({ $0.removeValue(forKey: wordSize) }) {
-      table.clear()
+  static func take(for encoding: MemoizedColorPlan.Encoding) -> MemoTable? {
+    if let table = spare.withLock({ $0.removeValue(forKey: encoding.wordSize) }) {
+      table.renew(tags: encoding.tags)
       return table
     }
-    return MemoTable(wordSize: wordSize)
+    return MemoTable(wordSize: encoding.wordSize)
   }
 
   static func recycle(_ table: MemoTable) {

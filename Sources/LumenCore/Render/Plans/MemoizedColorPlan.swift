@@ -137,11 +137,11 @@ final class MemoizedColorPlan: Plan {
           switch encoding {
           case .storedBytes:
             lookUp(
-              row, count: area.width, memo.words(UInt32.self), memo.noteWritten,
+              row, count: area.width, memo.words(UInt32.self), memo.tag,
               table.baseAddress!, scratch.row(0), words)
           case .halfFloat:
             lookUp(
-              row, count: area.width, memo.words(UInt64.self), memo.noteWritten,
+              row, count: area.width, memo.words(UInt64.self), memo.tag,
               table.baseAddress!, scratch.row(0), words)
           }
           body(y, words)
@@ -151,7 +151,8 @@ final class MemoizedColorPlan: Plan {
   }
 
   /// The memo words for a row of source bytes: remembered colours directly, the others
-  /// through the chain, then remembered.
+  /// through the chain, then remembered. A word is known when its tag bits are `tag` (see
+  /// ``Encoding/tagMask``).
   ///
   /// Looking up is a loop of its own, free of other work, so that the processor keeps many
   /// lookups in flight: the table is far larger than the caches, and each lookup would
@@ -159,7 +160,7 @@ final class MemoizedColorPlan: Plan {
   @inline(__always)
   private func lookUp<Word: MemoWord>(
     _ p: UnsafePointer<UInt8>, count n: Int, _ memo: UnsafeMutablePointer<Atomic<Word>>,
-    _ written: (Int) -> Void,
+    _ tag: UInt64,
     _ table: UnsafePointer<Float>, _ scratch: PixelSpan, _ found: UnsafeMutablePointer<UInt64>
   ) {
     for i in 0..<n {
@@ -167,13 +168,14 @@ final class MemoizedColorPlan: Plan {
       found[i] = UInt64(truncatingIfNeeded: ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2]))
     }
     for i in 0..<n { found[i] = UInt64(Word.load(memo[Int(truncatingIfNeeded: found[i])])) }
-    // Once a picture's colours are known (later frames of a video), rows end here: a
-    // minimum vectorises, where looking for the unknown ones pixel by pixel branches.
-    var least = UInt64.max
-    for i in 0..<n { least = min(least, found[i]) }
-    if least != 0 { return }
+    // Once a picture's colours are known (later frames of a video), rows end here: this
+    // test vectorises, where looking for the unknown ones pixel by pixel branches.
+    let mask = encoding.tagMask
+    var unknown: UInt64 = 0
+    for i in 0..<n { unknown |= (found[i] & mask) ^ tag }
+    if unknown == 0 { return }
     var missed = 0
-    for i in 0..<n where found[i] == 0 {
+    for i in 0..<n where found[i] & mask != tag {
       let o = i &* 3
       scratch.red[missed] = table[Int(p[o])]
       scratch.green[missed] = table[Int(p[o &+ 1])]
@@ -187,12 +189,11 @@ final class MemoizedColorPlan: Plan {
       count: missed)
     for kernel in chain.kernels { kernel.apply(to: computed) }
     var m = 0
-    for i in 0..<n where found[i] == 0 {
+    for i in 0..<n where found[i] & mask != tag {
       let o = i &* 3
-      let word = encoding.encode(computed.red[m], computed.green[m], computed.blue[m])
+      let word = encoding.encode(computed.red[m], computed.green[m], computed.blue[m]) | tag
       let key = ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2])
       Word.store(Word(truncatingIfNeeded: word), in: memo[key])
-      written(key)
       found[i] = word
       m &+= 1
     }
@@ -200,7 +201,8 @@ final class MemoizedColorPlan: Plan {
 }
 
 extension MemoizedColorPlan {
-  /// How a result is held in a memo word (never 0: 0 marks an unknown colour).
+  /// How a result is held in a memo word, beside a tag that tells the words of the current
+  /// memo from those its table held before (0 in a word never written).
   enum Encoding: Sendable {
     /// The bytes the result is stored as, when the plan's pixels go straight to 8-bit
     /// samples: remembering then changes no output byte.
@@ -217,6 +219,23 @@ extension MemoizedColorPlan {
       }
     }
 
+    /// The bits of a word that hold its tag: the byte after the three stored bytes, or the
+    /// half float where alpha (always 1) would be.
+    var tagMask: UInt64 {
+      switch self {
+      case .storedBytes: 0xFF << 24
+      case .halfFloat: 0xFFFF << 48
+      }
+    }
+
+    /// The tag for the `generation`th use of a table (1 up to ``tags``).
+    func tag(_ generation: Int) -> UInt64 { UInt64(generation) << tagMask.trailingZeroBitCount }
+
+    /// How many tags there are; after the last, a table is cleared and starts again at 1.
+    var tags: Int { Int(tagMask >> tagMask.trailingZeroBitCount) }
+
+    /// The result's word, its tag bits 0.
+
     @inline(__always)
     func encode(_ r: Float, _ g: Float, _ b: Float) -> UInt64 {
       switch self {
@@ -224,9 +243,9 @@ extension MemoizedColorPlan {
         let bytes =
           Quantizer.quantize(r, 255) | Quantizer.quantize(g, 255) << 8
           | Quantizer.quantize(b, 255) << 16
-        return UInt64(bytes | 1 << 31)
+        return UInt64(bytes)
       case .halfFloat:
-        let h = SIMD4<Float16>(Float16(r), Float16(g), Float16(b), 1)
+        let h = SIMD4<Float16>(Float16(r), Float16(g), Float16(b), 0)
         return unsafeBitCast(h, to: UInt64.self)
       }
     }
