@@ -155,25 +155,20 @@ public struct ColorCubeKernel: ColorKernel, Hashable {
       let c1 = c01 + fg * (c11 - c01)
       return c0 + fb * (c1 - c0)
     case .tetrahedral:
-      let c000 = c[0]
-      let c111 = c[dr &+ dg &+ db]
-      if fr > fg {
-        if fg > fb {
-          return (1 - fr) * c000 + (fr - fg) * c[dr] + (fg - fb) * c[dr &+ dg] + fb * c111
-        } else if fr > fb {
-          return (1 - fr) * c000 + (fr - fb) * c[dr] + (fb - fg) * c[dr &+ db] + fg * c111
-        } else {
-          return (1 - fb) * c000 + (fb - fr) * c[db] + (fr - fg) * c[dr &+ db] + fg * c111
-        }
-      } else {
-        if fb > fg {
-          return (1 - fb) * c000 + (fb - fg) * c[db] + (fg - fr) * c[dg &+ db] + fr * c111
-        } else if fb > fr {
-          return (1 - fg) * c000 + (fg - fb) * c[dg] + (fb - fr) * c[dg &+ db] + fr * c111
-        } else {
-          return (1 - fg) * c000 + (fg - fr) * c[dg] + (fr - fb) * c[dr &+ dg] + fb * c111
-        }
-      }
+      // The tetrahedron spans c000, the corner one step along the largest fraction's axis,
+      // the corner one step along all but the smallest's, and c111; chosen with selects, not
+      // branches: colours looked up once each (a memo's new colours) come in no order a
+      // branch predictor could learn.
+      let high = max(fr, fg, fb)
+      let low = min(fr, fg, fb)
+      let middle = max(min(fr, fg), min(max(fr, fg), fb))
+      let first = fr >= fg && fr >= fb ? dr : (fg >= fb ? dg : db)
+      let last = fr <= fg && fr <= fb ? dr : (fg <= fb ? dg : db)
+      let all = dr &+ dg &+ db
+      // Ties leave zero weights, so the corner chosen among tied axes changes nothing.
+      let second = first == last ? all &- (first == dr ? dg : dr) : all &- last
+      return (1 - high) * c[0] + (high - middle) * c[first] + (middle - low) * c[second] + low
+        * c[all]
     }
   }
 }
