@@ -126,7 +126,9 @@ final class MemoizedColorPlan: Plan {
     bitmap.waitForRows(area.maxY - offset.y)
     let bytes = UnsafeRawPointer(bitmap.storage.bytes.baseAddress!)
     // Scratch: the colours not yet known (one plane each), and the row's words.
-    pool.withTile(Rect(width: area.width, height: 1)) { scratch in
+    pool.withTile(Rect(width: area.width, height: 2)) { scratch in
+      // Row 1's first plane holds the positions of a row's unknown colours.
+      let missing = UnsafeMutableRawPointer(scratch.row(1).red).assumingMemoryBound(to: Int32.self)
       let words = UnsafeMutablePointer<UInt64>.allocate(capacity: area.width)
       defer { words.deallocate() }
       source.table.withUnsafeBufferPointer { table in
@@ -138,11 +140,11 @@ final class MemoizedColorPlan: Plan {
           case .storedBytes:
             lookUp(
               row, count: area.width, memo.words(UInt32.self), memo.tag,
-              table.baseAddress!, scratch.row(0), words)
+              table.baseAddress!, scratch.row(0), missing, words)
           case .halfFloat:
             lookUp(
               row, count: area.width, memo.words(UInt64.self), memo.tag,
-              table.baseAddress!, scratch.row(0), words)
+              table.baseAddress!, scratch.row(0), missing, words)
           }
           body(y, words)
         }
@@ -161,7 +163,8 @@ final class MemoizedColorPlan: Plan {
   private func lookUp<Word: MemoWord>(
     _ p: UnsafePointer<UInt8>, count n: Int, _ memo: UnsafeMutablePointer<Atomic<Word>>,
     _ tag: UInt64,
-    _ table: UnsafePointer<Float>, _ scratch: PixelSpan, _ found: UnsafeMutablePointer<UInt64>
+    _ table: UnsafePointer<Float>, _ scratch: PixelSpan, _ missing: UnsafeMutablePointer<Int32>,
+    _ found: UnsafeMutablePointer<UInt64>
   ) {
     for i in 0..<n {
       let o = i &* 3
@@ -174,28 +177,31 @@ final class MemoizedColorPlan: Plan {
     var unknown: UInt64 = 0
     for i in 0..<n { unknown |= (found[i] & mask) ^ tag }
     if unknown == 0 { return }
+    // The unknown colours' positions, without a branch per pixel (after a slider change a
+    // preview misses a quarter of its pixels, in no predictable pattern), then their colours.
     var missed = 0
-    for i in 0..<n where found[i] & mask != tag {
-      let o = i &* 3
-      scratch.red[missed] = table[Int(p[o])]
-      scratch.green[missed] = table[Int(p[o &+ 1])]
-      scratch.blue[missed] = table[Int(p[o &+ 2])]
-      scratch.alpha[missed] = 1
-      missed &+= 1
+    for i in 0..<n {
+      missing[missed] = Int32(truncatingIfNeeded: i)
+      missed &+= found[i] & mask != tag ? 1 : 0
     }
-    if missed == 0 { return }
+    for m in 0..<missed {
+      let o = Int(missing[m]) &* 3
+      scratch.red[m] = table[Int(p[o])]
+      scratch.green[m] = table[Int(p[o &+ 1])]
+      scratch.blue[m] = table[Int(p[o &+ 2])]
+      scratch.alpha[m] = 1
+    }
     let computed = PixelSpan(
       red: scratch.red, green: scratch.green, blue: scratch.blue, alpha: scratch.alpha,
       count: missed)
     for kernel in chain.kernels { kernel.apply(to: computed) }
-    var m = 0
-    for i in 0..<n where found[i] & mask != tag {
+    for m in 0..<missed {
+      let i = Int(missing[m])
       let o = i &* 3
       let word = encoding.encode(computed.red[m], computed.green[m], computed.blue[m]) | tag
       let key = ColorMemo.key(p[o], p[o &+ 1], p[o &+ 2])
       Word.store(Word(truncatingIfNeeded: word), in: memo[key])
       found[i] = word
-      m &+= 1
     }
   }
 }
