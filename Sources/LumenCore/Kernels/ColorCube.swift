@@ -124,8 +124,7 @@ public struct ColorCubeKernel: ColorKernel, Hashable {
     return original + intensity * (looked - original)
   }
 
-  /// The cube's colour for (r, g, b). Choosing the tetrahedron with branches measured faster
-  /// than with selects (bench/NOTES.md).
+  /// The cube's colour for (r, g, b).
   @inline(__always)
   private func lookup(_ r: Float, _ g: Float, _ b: Float, _ v: UnsafePointer<SIMD4<Float>>)
     -> SIMD4<Float>
