@@ -43,48 +43,45 @@ struct FocusMask: Sendable {
     normal = (-sin(a), cos(a))  // perpendicular to the band's direction
   }
 
-  /// Whether the mask is 0 at every pixel centre of `rect`, with a pixel to spare (the sharp
-  /// area is convex, so the rect's corners decide).
+  /// Whether the mask is 0 at every pixel centre of `rect`, with a pixel to spare.
   func isSharp(throughout rect: Rect) -> Bool {
-    let within = size - 1 / unit
-    return corners(of: rect).allSatisfy { dx, dy in
-      let along = dx * normal.x + dy * normal.y
-      switch mode {
-      case .radial: return (dx * dx + dy * dy).squareRoot() <= within
-      case .linear: return along <= within
-      case .mirrored: return abs(along) <= within
-      case .gaussian: return false
-      }
-    }
+    guard let reach = reach(over: rect) else { return false }
+    return reach.upperBound <= size - 1 / unit
   }
 
   /// Whether the mask is 1 at every pixel centre of `rect`, with a pixel to spare.
   func isBlurred(throughout rect: Rect) -> Bool {
-    let reach = size + fade + 1 / unit
-    let corners = corners(of: rect)
-    switch mode {
-    case .radial:
-      // The pixel centre nearest to the centre point.
-      let xs = corners.map(\.dx)
-      let ys = corners.map(\.dy)
-      let dx = max(xs.min()!, 0, -xs.max()!)
-      let dy = max(ys.min()!, 0, -ys.max()!)
-      return (dx * dx + dy * dy).squareRoot() >= reach
-    case .linear:
-      return corners.allSatisfy { $0.dx * normal.x + $0.dy * normal.y >= reach }
-    case .mirrored:
-      let along = corners.map { $0.dx * normal.x + $0.dy * normal.y }
-      return along.allSatisfy { $0 >= reach } || along.allSatisfy { $0 <= -reach }
-    case .gaussian:
-      return false
-    }
+    guard let reach = reach(over: rect) else { return false }
+    return reach.lowerBound >= size + fade + 1 / unit
   }
 
-  /// The outermost pixel centres of `rect`, relative to the centre point, in units.
-  private func corners(of rect: Rect) -> [(dx: Double, dy: Double)] {
-    let xs = [Double(rect.minX) + 0.5, Double(rect.maxX) - 0.5].map { ($0 - centreX) / unit }
-    let ys = [Double(rect.minY) + 0.5, Double(rect.maxY) - 0.5].map { ($0 - centreY) / unit }
-    return xs.flatMap { dx in ys.map { dy in (dx, dy) } }
+  /// The least and greatest value over the pixel centres of `rect` of what the mask compares
+  /// with `size` (distance from the centre point, along the normal, or its magnitude), in
+  /// units; nil for the gaussian mode, whose mask is never exactly 0 or 1. Each is monotonic
+  /// along a line, so the rect's corners (and, for distances, the centre point's projection
+  /// into the rect) bound it.
+  private func reach(over rect: Rect) -> ClosedRange<Double>? {
+    let x = ((Double(rect.minX) + 0.5 - centreX) / unit, (Double(rect.maxX) - 0.5 - centreX) / unit)
+    let y = ((Double(rect.minY) + 0.5 - centreY) / unit, (Double(rect.maxY) - 0.5 - centreY) / unit)
+    // How far from 0 the nearest and the farthest points of lo...hi are.
+    func nearest(_ lo: Double, _ hi: Double) -> Double { max(lo, 0, -hi) }
+    func farthest(_ lo: Double, _ hi: Double) -> Double { max(abs(lo), abs(hi)) }
+    let along = (
+      min(x.0 * normal.x, x.1 * normal.x) + min(y.0 * normal.y, y.1 * normal.y),
+      max(x.0 * normal.x, x.1 * normal.x) + max(y.0 * normal.y, y.1 * normal.y)
+    )
+    switch mode {
+    case .radial:
+      let (nx, ny) = (nearest(x.0, x.1), nearest(y.0, y.1))
+      let (fx, fy) = (farthest(x.0, x.1), farthest(y.0, y.1))
+      return (nx * nx + ny * ny).squareRoot()...(fx * fx + fy * fy).squareRoot()
+    case .linear:
+      return along.0...along.1
+    case .mirrored:
+      return nearest(along.0, along.1)...farthest(along.0, along.1)
+    case .gaussian:
+      return nil
+    }
   }
 
   /// The mask along a row: `count` pixel centres from (x, y) on, one apart. Single precision
@@ -127,7 +124,8 @@ struct FocusMask: Sendable {
 }
 
 /// The sharp image (input 0) mixed towards the blurred one (input 1) by the mask. Tiles that
-/// are sharp throughout do not read the blurred image at all, nor blurred ones the sharp.
+/// are sharp throughout do not read the blurred image at all, nor blurred ones the sharp: their
+/// regions of interest are empty, and so are the tiles `apply` gets for them.
 struct MaskedMix: GeneralKernel {
   let mask: FocusMask
   var transfer: Transfer { .sRGB }
@@ -144,8 +142,8 @@ struct MaskedMix: GeneralKernel {
   func apply(inputs: [Tile], output: Tile) {
     let rect = output.rect
     let (sharp, soft) = (inputs[0], inputs[1])
-    if mask.isSharp(throughout: rect) { return output.copy(from: sharp) }
-    if mask.isBlurred(throughout: rect) { return output.copy(from: soft) }
+    if soft.rect.isEmpty { return output.copy(from: sharp) }
+    if sharp.rect.isEmpty { return output.copy(from: soft) }
     let planes = sharp.isOpaque && soft.isOpaque ? 3 : 4
     let weights = UnsafeMutablePointer<Float>.allocate(capacity: rect.width)
     defer { weights.deallocate() }

@@ -21,7 +21,8 @@ public protocol GeneralKernel: Sendable {
   /// computed straight into the output.
   var runsInPlace: Bool { get }
 
-  /// Computes `output` over `output.rect` from inputs covering their regions of interest.
+  /// Computes `output` over `output.rect` from inputs covering their regions of interest (an
+  /// input whose region of interest is empty arrives as an empty tile).
   func apply(inputs: [Tile], output: Tile)
 }
 

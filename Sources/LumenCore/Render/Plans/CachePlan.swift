@@ -83,7 +83,7 @@ final class CachePlan: Plan, @unchecked Sendable {
   func view(of rect: Rect, pool: TilePool) -> Tile? {
     guard region.contains(rect), !rect.isEmpty, rect.height <= capacity else { return nil }
     guard let window = window(rect) else { return nil }
-    fill(rows: rect.minY..<rect.maxY, pool: pool)
+    fill(rowsOf: rect, pool: pool)
     return window
   }
 
@@ -92,7 +92,7 @@ final class CachePlan: Plan, @unchecked Sendable {
     guard region.contains(rect), !rect.isEmpty, rect.height <= capacity else {
       return input.evaluate(into: tile, pool: pool)
     }
-    fill(rows: rect.minY..<rect.maxY, pool: pool)
+    fill(rowsOf: rect, pool: pool)
     for y in rect.minY..<rect.maxY {
       if let row = window(Rect(x: rect.minX, y: y, width: rect.width, height: 1)) {
         tile.copy(from: row)
@@ -111,17 +111,16 @@ final class CachePlan: Plan, @unchecked Sendable {
     condition.unlock()
   }
 
-  /// Makes sure the bands covering `rows` are filled: first fills every unclaimed one here,
+  /// Makes sure the bands covering the rows of `rect` are filled: first fills every unclaimed one here,
   /// then waits for those that other workers claimed, so no worker idles while work remains.
-  private func fill(rows: Range<Int>, pool: TilePool) {
-    let first = (rows.lowerBound - region.minY) / bandHeight
-    let last = (rows.upperBound - 1 - region.minY) / bandHeight
-    for band in first...last where claim(band) {
-      let y = region.minY + band * bandHeight
-      let height = min(bandHeight, region.maxY - y)
+  private func fill(rowsOf rect: Rect, pool: TilePool) {
+    let covering = bands(covering: rect)
+    for band in covering where claim(band) {
+      let filled = self.rect(ofBands: band...band)
       // In chunks whose input tiles stay in L2.
       for x in stride(from: region.minX, to: region.maxX, by: Self.chunkWidth) {
-        let chunk = Rect(x: x, y: y, width: min(Self.chunkWidth, region.maxX - x), height: height)
+        let chunk = Rect(
+          x: x, y: filled.minY, width: min(Self.chunkWidth, region.maxX - x), height: filled.height)
         if let storage = window(chunk) { input.evaluate(into: storage, pool: pool) }
       }
       condition.lock()
@@ -130,7 +129,7 @@ final class CachePlan: Plan, @unchecked Sendable {
       condition.unlock()
     }
     condition.lock()
-    while bands[first...last].contains(where: { $0 != .done }) { condition.wait() }
+    while bands[covering].contains(where: { $0 != .done }) { condition.wait() }
     condition.unlock()
   }
 

@@ -129,6 +129,7 @@ final class MemoizedColorPlan: Plan {
     pool.withTile(Rect(width: area.width, height: 2)) { scratch in
       // Row 1's first plane holds the positions of a row's unknown colours.
       let missing = UnsafeMutableRawPointer(scratch.row(1).red).assumingMemoryBound(to: Int32.self)
+      let tag = memo.tag
       let words = UnsafeMutablePointer<UInt64>.allocate(capacity: area.width)
       defer { words.deallocate() }
       source.table.withUnsafeBufferPointer { table in
@@ -139,11 +140,11 @@ final class MemoizedColorPlan: Plan {
           switch encoding {
           case .storedBytes:
             lookUp(
-              row, count: area.width, memo.words(UInt32.self), memo.tag,
+              row, count: area.width, memo.words(UInt32.self), tag,
               table.baseAddress!, scratch.row(0), missing, words)
           case .halfFloat:
             lookUp(
-              row, count: area.width, memo.words(UInt64.self), memo.tag,
+              row, count: area.width, memo.words(UInt64.self), tag,
               table.baseAddress!, scratch.row(0), missing, words)
           }
           body(y, words)
@@ -241,7 +242,6 @@ extension MemoizedColorPlan {
     var tags: Int { Int(tagMask >> tagMask.trailingZeroBitCount) }
 
     /// The result's word, its tag bits 0.
-
     @inline(__always)
     func encode(_ r: Float, _ g: Float, _ b: Float) -> UInt64 {
       switch self {
