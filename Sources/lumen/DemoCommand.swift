@@ -22,17 +22,29 @@ enum DemoCommand {
     ("pixellate", ["pixellate scale=12"]),
   ]
 
-  static func run(_ words: [String]) throws {
-    let args = try Arguments(words, valued: ["samples", "out"])
-    let samples = URL(fileURLWithPath: args.value("samples") ?? "samples")
-    let out = URL(fileURLWithPath: args.value("out") ?? "out")
-    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-    let inputs = try FileManager.default.contentsOfDirectory(atPath: samples.path)
-      .filter {
+  static let command = Command(
+    name: "demo", summary: "Renders the sample photos through several edits into a directory.",
+    options: [
+      .value(
+        "samples", "DIR", .path, default: "samples",
+        help: "the photos to render (JPEG, PNG, WebP, HEIC)"),
+      .value("out", "DIR", .path, default: "out", help: "where the results go (created)"),
+    ],
+    run: run)
+
+  static func run(_ args: ParsedArguments) throws {
+    let samples = URL(fileURLWithPath: args.string("samples") ?? "samples")
+    let out = URL(fileURLWithPath: args.string("out") ?? "out")
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: samples.path) else {
+      throw CommandFailure("\(samples.path): cannot list the directory")
+    }
+    let inputs =
+      names.filter {
         ["jpg", "jpeg", "png", "webp", "heic"].contains(($0 as NSString).pathExtension.lowercased())
       }
       .sorted()
-    guard !inputs.isEmpty else { throw UsageError("no sample photos in \(samples.path)") }
+    guard !inputs.isEmpty else { throw CommandFailure("no sample photos in \(samples.path)") }
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
     for file in inputs {
       let photo = try Photo(contentsOf: samples.appendingPathComponent(file))
       let stem = (file as NSString).deletingPathExtension

@@ -4,41 +4,47 @@ import LumenEdit
 
 /// `lumen doc validate|migrate|new`: edit documents without rendering.
 enum DocCommand {
-  static let usage = """
-    lumen doc validate EDIT.json       checks a document (exit 1 with the JSON path of a problem)
-    lumen doc migrate OLD.json -o NEW.json [--overwrite]
-                                       rewrites an older version in the current format
-    lumen doc new IN -o EDIT.json      an identity document for the photo IN
-    """
+  static let output = Option.value(
+    "output", short: "o", "OUT.json", .path, required: true, help: "the document to write")
+  static let overwrite = Option.flag("overwrite", help: "replaces the output when it exists")
 
-  static func run(_ words: [String]) throws {
-    guard let action = words.first else { throw UsageError(usage) }
-    let args = try Arguments(
-      Array(words.dropFirst()), valued: ["o", "output"], switches: ["overwrite"])
-    let output = args.value("o") ?? args.value("output")
-    switch action {
-    case "validate":
-      guard !args.positional.isEmpty else { throw UsageError("doc validate needs a document") }
-      for path in args.positional {
-        let document = try read(URL(fileURLWithPath: path))
-        print("\(path): valid (format version \(document.requiredFormatVersion))")
-      }
-    case "migrate":
-      guard let input = args.positional.first, args.positional.count == 1, let output else {
-        throw UsageError("doc migrate needs OLD.json -o NEW.json")
-      }
-      try write(
-        read(URL(fileURLWithPath: input)), to: output, overwrite: args.has("overwrite"),
-        source: input)
-    case "new":
-      guard let input = args.positional.first, args.positional.count == 1, let output else {
-        throw UsageError("doc new needs IN -o EDIT.json")
-      }
-      _ = try ImageFile.info(URL(fileURLWithPath: input))  // the photo must be readable
-      try write(EditDocument(), to: output, overwrite: args.has("overwrite"), source: input)
-    default:
-      throw UsageError("unknown doc action \"\(action)\"\n\(usage)")
+  static let command = Command(
+    name: "doc", summary: "Edit documents: check, migrate to the current format, create.",
+    subcommands: [
+      Command(
+        name: "validate",
+        summary: "Checks documents (exit 1 with the JSON path of the first problem).",
+        positionals: .oneOrMore("EDIT.json", help: "the documents to check"), run: validate),
+      Command(
+        name: "migrate", summary: "Rewrites a document of an older version in the current format.",
+        positionals: .one("OLD.json", help: "the document to read"),
+        options: [output, overwrite], run: migrate),
+      Command(
+        name: "new", summary: "Writes an identity document for a photo.",
+        positionals: .one("IN", help: "the photo (it must be readable)"),
+        options: [output, overwrite], run: new),
+    ])
+
+  private static func validate(_ args: ParsedArguments) throws {
+    for path in args.positional {
+      let document = try read(URL(fileURLWithPath: path))
+      print("\(path): valid (format version \(document.requiredFormatVersion))")
     }
+  }
+
+  private static func migrate(_ args: ParsedArguments) throws {
+    let input = try args.firstPositional()
+    try write(
+      read(URL(fileURLWithPath: input)), to: try args.required("output"),
+      overwrite: args.has("overwrite"), source: input)
+  }
+
+  private static func new(_ args: ParsedArguments) throws {
+    let input = try args.firstPositional()
+    _ = try ImageFile.info(URL(fileURLWithPath: input))  // the photo must be readable
+    try write(
+      EditDocument(), to: try args.required("output"), overwrite: args.has("overwrite"),
+      source: input)
   }
 
   /// Reads a document, naming the file in errors.
@@ -47,7 +53,7 @@ enum DocCommand {
     do {
       data = try Data(contentsOf: url)
     } catch {
-      throw UsageError("\(url.path): cannot read the document")
+      throw CommandFailure("\(url.path): cannot read the document")
     }
     do {
       return try EditDocument(json: data)
@@ -61,10 +67,10 @@ enum DocCommand {
   ) throws {
     let url = URL(fileURLWithPath: path)
     if !overwrite, FileManager.default.fileExists(atPath: url.path) {
-      throw UsageError("\(path) exists (use --overwrite)")
+      throw CommandFailure("\(path) exists (use --overwrite)")
     }
     guard URL(fileURLWithPath: source).standardizedFileURL != url.standardizedFileURL else {
-      throw UsageError("refusing to overwrite the input \(source)")
+      throw CommandFailure("refusing to overwrite the input \(source)")
     }
     try document.jsonData().write(to: url, options: .atomic)
     print("wrote \(path)")

@@ -6,25 +6,30 @@ import LumenEdit
 /// `lumen edit IN --doc edit.json -o OUT [--preview PIXELS]`: renders an edit document over a
 /// photo; the photo is never modified.
 enum EditCommand {
-  static let usage = """
-    lumen edit IN --doc EDIT.json -o OUT [--preview PIXELS] [--quality 1-100] [--overwrite]
-      Applies the edit document to IN. --preview renders a preview whose long side is PIXELS
-      (decoding at a reduced scale when the format allows); geometry and effects are
-      normalised, so the preview matches the full export scaled down.
-    """
+  static let command = Command(
+    name: "edit", summary: "Renders an edit document over a photo; the photo is never modified.",
+    positionals: .one("IN", help: "the photo"),
+    options: [
+      .value("doc", "EDIT.json", .path, required: true, help: "the edit document"),
+      .value(
+        "output", short: "o", "OUT", .path, required: true,
+        help: "the file to write; its extension picks the format"),
+      .value(
+        "preview", "PIXELS", .integer(16...65_536),
+        help: "renders a preview whose long side is PIXELS, decoding at a reduced scale when "
+          + "the format allows"),
+      .value("quality", short: "q", "Q", .integer(1...100), default: "90", help: "lossy quality"),
+      .flag("overwrite", help: "replaces OUT when it exists"),
+    ],
+    notes: "Geometry and effects are normalised, so a preview matches the full export scaled down.",
+    run: run)
 
-  static func run(_ words: [String]) throws {
-    let args = try Arguments(
-      words, valued: ["doc", "o", "output", "preview", "quality"], switches: ["overwrite"])
-    guard args.positional.count == 1, let input = args.positional.first else {
-      throw UsageError("edit needs exactly one input photo\n\(usage)")
-    }
-    guard let docPath = args.value("doc") else { throw UsageError("edit needs --doc EDIT.json") }
-    guard let output = args.value("o") ?? args.value("output") else {
-      throw UsageError("edit needs an output file: -o OUT")
-    }
-    let preview = try args.integer("preview", in: 16...65_536)
-    let quality = try args.integer("quality", in: 1...100) ?? 90
+  static func run(_ args: ParsedArguments) throws {
+    let input = try args.firstPositional()
+    let docPath = try args.required("doc")
+    let output = try args.required("output")
+    let preview = args.integer("preview")
+    let quality = args.integer("quality") ?? 90
     let document = try DocCommand.read(URL(fileURLWithPath: docPath))
     let session = EditSession(
       contentsOf: URL(fileURLWithPath: input), previewLongSide: preview ?? 1280,

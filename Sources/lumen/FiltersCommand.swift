@@ -3,8 +3,21 @@ import LumenFilters
 
 /// `lumen filters [--json]`: the registry with parameter metadata.
 enum FiltersCommand {
-  static func run(_ words: [String]) throws {
-    let args = try Arguments(words, valued: [], switches: ["json"])
+  static let command = Command(
+    name: "filters", summary: "Lists the filters with their parameters, ranges and defaults.",
+    options: [.flag("json", help: "the registry as JSON, with every parameter's metadata")],
+    run: run)
+
+  /// A `--filter` value as a filter; a mistake in it is a usage error naming the text.
+  static func filter(parsing text: String) throws(UsageError) -> any Filter {
+    do {
+      return try FilterRegistry.standard.makeFilter(parsing: text)
+    } catch {
+      throw UsageError("--filter \(UsageError.quoted(text)): \(error)")
+    }
+  }
+
+  static func run(_ args: ParsedArguments) throws {
     let registry = FilterRegistry.standard
     if args.has("json") {
       FileHandle.standardOutput.write(try registry.json())

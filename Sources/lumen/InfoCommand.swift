@@ -3,9 +3,13 @@ import LumenCodecs
 
 /// `lumen info IN [--json]`: what the file's headers say, without decoding pixels.
 enum InfoCommand {
-  static func run(_ words: [String]) throws {
-    let args = try Arguments(words, valued: [], switches: ["json"])
-    guard !args.positional.isEmpty else { throw UsageError("info needs at least one file") }
+  static let command = Command(
+    name: "info", summary: "Size, format, orientation and colour profile of image files.",
+    positionals: .oneOrMore("IN", help: "the image files, read without decoding pixels"),
+    options: [.flag("json", help: "one JSON object per file")],
+    run: run)
+
+  static func run(_ args: ParsedArguments) throws {
     for path in args.positional {
       let info = try ImageFile.info(URL(fileURLWithPath: path))
       let fields: [(String, String)] = [

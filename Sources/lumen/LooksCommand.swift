@@ -6,38 +6,43 @@ import LumenFilters
 /// `lumen looks ...`: the look library on the command line: a contact sheet of every look
 /// applied to a photo, a listing, and the thumbnails the manifest refers to.
 enum LooksCommand {
-  static let usage = """
-    lumen looks IN -o SHEET [--folder F] [--columns N] [--size PIXELS] [--manifest FILE]
-                [--quality Q] [--overwrite]
-      A contact sheet of every look (or one folder's) applied to IN, each labelled.
-      --size is the long side of each cell (default 240), --columns the cells per row (6).
-    lumen looks --list [--json] [--manifest FILE]
-      The looks by folder (--json: the manifest itself).
-    lumen looks thumbnails [--from IMAGE] [--size PIXELS] [--manifest FILE]
-      Writes every look's thumbnail where the manifest says (default from samples/coffee.jpg,
-      long side 128).
-    The library is looks/manifest.json (or $LUMEN_LOOKS); --manifest uses another.
-    """
+  static let manifest = Option.value(
+    "manifest", "FILE", .path,
+    help: "another look library (default looks/manifest.json, or $LUMEN_LOOKS)")
 
-  static func run(_ words: [String]) throws {
-    if words.first == "thumbnails" {
-      try LooksThumbnails.run(Array(words.dropFirst()))
-      return
-    }
-    let args = try Arguments(
-      words, valued: ["o", "output", "folder", "columns", "size", "manifest", "quality", "q"],
-      switches: ["list", "json", "overwrite"])
-    let library = try library(args)
+  static let command = Command(
+    name: "looks", summary: "A contact sheet of the look library applied to a photo; --list.",
+    positionals: Positionals(
+      placeholder: "IN", count: 0...1, help: "the photo for the sheet (not with --list)"),
+    options: [
+      .value("output", short: "o", "SHEET", .path, help: "the sheet to write (required for a sheet)"),
+      .value("folder", "F", .text, help: "only this folder's looks (default: every look)"),
+      .value("columns", "N", .integer(1...64), default: "6", help: "cells per row"),
+      .value("size", "PIXELS", .integer(16...2048), default: "240", help: "the long side of each cell"),
+      manifest,
+      .value("quality", short: "q", "Q", .integer(1...100), default: "90", help: "lossy quality"),
+      .flag("overwrite", help: "replaces SHEET when it exists"),
+      .flag("list", help: "lists the looks by folder instead of drawing a sheet"),
+      .flag("json", help: "with --list: the manifest itself"),
+    ],
+    notes: "Each cell is labelled with the look's name, under a heading per folder.",
+    subcommands: [LooksThumbnails.command],
+    run: run)
+
+  static func run(_ args: ParsedArguments) throws {
     if args.has("list") {
-      try list(library, json: args.has("json"))
+      guard args.positional.isEmpty, !args.has("output") else {
+        throw UsageError("looks --list takes no IN and no -o")
+      }
+      try list(try library(args), json: args.has("json"))
     } else {
-      try sheet(library, args)
+      try sheet(args)
     }
   }
 
   /// The library of `--manifest`, or the built-in one.
-  static func library(_ args: Arguments) throws -> LookLibrary {
-    guard let path = args.value("manifest") else { return try LookLibrary.builtIn }
+  static func library(_ args: ParsedArguments) throws -> LookLibrary {
+    guard let path = args.string("manifest") else { return try LookLibrary.builtIn }
     return try LookLibrary(contentsOf: URL(fileURLWithPath: path))
   }
 
@@ -54,17 +59,23 @@ enum LooksCommand {
     }
   }
 
-  private static func sheet(_ library: LookLibrary, _ args: Arguments) throws {
+  private static func sheet(_ args: ParsedArguments) throws {
     guard args.positional.count == 1, let input = args.positional.first else {
-      throw UsageError("looks needs exactly one input file\n\(usage)")
+      throw UsageError("looks needs exactly one IN for a sheet (or --list)")
     }
-    guard let output = args.value("o") ?? args.value("output") else {
-      throw UsageError("looks needs an output file: -o SHEET")
+    guard let output = args.string("output") else { throw UsageError("looks needs -o SHEET") }
+    let size = args.integer("size") ?? 240
+    let columns = args.integer("columns") ?? 6
+    let quality = args.integer("quality") ?? 90
+    let library = try library(args)
+    var folders = library.folders
+    if let name = args.string("folder") {
+      do {
+        folders = [try library.folder(name)]
+      } catch {
+        throw UsageError("--folder \(UsageError.quoted(name)): \(error)")
+      }
     }
-    let size = try args.integer("size", in: 16...2048) ?? 240
-    let columns = try args.integer("columns", in: 1...64) ?? 6
-    let quality = try args.integer("quality", in: 1...100) ?? args.integer("q", in: 1...100) ?? 90
-    let folders = try args.value("folder").map { [try library.folder($0)] } ?? library.folders
     let renderer = Renderer()
     let picture = try LooksThumbnails.picture(input, longSide: size, renderer: renderer)
     let sheet = LooksSheet(picture: picture, folders: folders, columns: columns)

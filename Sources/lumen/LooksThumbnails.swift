@@ -7,17 +7,25 @@ import LumenFilters
 /// from one sample photo. The bundled thumbnails (looks/thumbnails/) are made this way; rerun
 /// it after changing a recipe.
 enum LooksThumbnails {
-  static func run(_ words: [String]) throws {
-    let args = try Arguments(words, valued: ["from", "size", "manifest", "quality"])
-    guard args.positional.isEmpty else {
-      throw UsageError("looks thumbnails takes no files, only options\n\(LooksCommand.usage)")
-    }
+  static let command = Command(
+    name: "thumbnails", summary: "Writes every look's thumbnail where the manifest says.",
+    options: [
+      .value("from", "IMAGE", .path, default: "samples/coffee.jpg", help: "the photo to show"),
+      .value("size", "PIXELS", .integer(16...1024), default: "128", help: "the long side"),
+      LooksCommand.manifest,
+      .value("quality", "Q", .integer(1...100), default: "80", help: "lossy quality"),
+    ],
+    notes: "The bundled thumbnails (looks/thumbnails/) are made this way; rerun it after "
+      + "changing a recipe.",
+    run: run)
+
+  static func run(_ args: ParsedArguments) throws {
     let library = try LooksCommand.library(args)
-    let size = try args.integer("size", in: 16...1024) ?? 128
-    let quality = try args.integer("quality", in: 1...100) ?? 80
+    let size = args.integer("size") ?? 128
+    let quality = args.integer("quality") ?? 80
     let renderer = Renderer()
     let picture = try picture(
-      args.value("from") ?? "samples/coffee.jpg", longSide: size, renderer: renderer)
+      args.string("from") ?? "samples/coffee.jpg", longSide: size, renderer: renderer)
     for look in library.looks {
       guard let target = look.thumbnail else { continue }
       try FileManager.default.createDirectory(

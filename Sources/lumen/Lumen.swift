@@ -1,59 +1,69 @@
 import Foundation
 
-/// The `lumen` command: parses the subcommand and reports errors as one line.
+/// The `lumen` command: picks the command from the table, prints help or parses the words,
+/// runs it, and reports errors as one line with the exit status (0 done, 1 failed, 2 usage).
 @main
 enum Lumen {
-  static let usage = """
-    usage: lumen <command> [options]
-      render IN -o OUT [--filter 'NAME key=value']... [--size N] [--quality Q]
-      filters [--json]        list the filters with their parameters
-      info IN... [--json]     size, format, orientation and colour profile of image files
-      lut ...                 3D LUTs: identity images, conversions (see `lumen lut --help`)
-      looks IN -o SHEET       a contact sheet of the look library applied to IN
-      edit IN --doc EDIT.json -o OUT [--preview N]   render an edit document over a photo
-      doc validate|migrate|new                       edit documents
-      video info|frame|thumbs ...                    movies: what they hold, exact frames,
-                                                     thumbnail strips (see `lumen video --help`)
-      demo [--out DIR]        render the bundled sample photos through several edits
-    Run `lumen COMMAND --help` for a command's options.
-    """
+  static let root = Command(
+    name: "lumen",
+    summary: "Photo and video editing: filters, looks and LUTs, edit documents, movies.",
+    subcommands: [
+      RenderCommand.command, FiltersCommand.command, InfoCommand.command, LooksCommand.command,
+      LutCommand.command, EditCommand.command, DocCommand.command, VideoCommand.command,
+      DemoCommand.command,
+    ])
 
   static func main() {
     var words = Array(CommandLine.arguments.dropFirst())
-    guard let command = words.first else {
-      print(usage)
+    guard let first = words.first else {
+      FileHandle.standardError.write(Data((HelpFormatter.overview(of: root) + "\n").utf8))
       exit(2)
     }
-    words.removeFirst()
+    if first == "--help" || first == "-h" || first == "help" {
+      words.removeFirst()
+      if words.isEmpty {
+        print(HelpFormatter.overview(of: root))
+      } else {
+        let resolved = ResolvedCommand(root, words: words)
+        guard resolved.words.isEmpty else {
+          fail(UsageError("no command \"\(words.joined(separator: " "))\" (see `lumen help`)"))
+        }
+        print(HelpFormatter.help(for: resolved))
+      }
+      exit(0)
+    }
+    let resolved = ResolvedCommand(root, words: words)
+    if resolved.asksForHelp || resolved.words.first == "help" && !resolved.command.subcommands.isEmpty {
+      print(HelpFormatter.help(for: resolved))
+      exit(0)
+    }
     do {
-      if words.contains("--help") || words.contains("-h") {
-        let help = [
-          "render": RenderCommand.usage, "lut": LutCommand.usage, "looks": LooksCommand.usage,
-          "edit": EditCommand.usage, "doc": DocCommand.usage,
-          "video": VideoCommand.usage,
-        ]
-        print(help[command] ?? usage)
-        return
-      }
-      switch command {
-      case "render": try RenderCommand.run(words)
-      case "filters": try FiltersCommand.run(words)
-      case "info": try InfoCommand.run(words)
-      case "demo": try DemoCommand.run(words)
-      case "lut": try LutCommand.run(words)
-      case "looks": try LooksCommand.run(words)
-      case "edit": try EditCommand.run(words)
-      case "doc": try DocCommand.run(words)
-      case "video": try VideoCommand.run(words)
-      case "help", "--help", "-h": print(usage)
-      default: throw UsageError("unknown command \"\(command)\"\n\(usage)")
-      }
-    } catch let error as UsageError {
-      FileHandle.standardError.write(Data("lumen: \(error)\n".utf8))
-      exit(2)
+      try run(resolved)
     } catch {
-      FileHandle.standardError.write(Data("lumen: error: \(error)\n".utf8))
-      exit(1)
+      fail(error)
     }
+  }
+
+  private static func run(_ resolved: ResolvedCommand) throws {
+    let command = resolved.command
+    guard let run = command.run else {
+      let names = command.subcommands.map(\.name).joined(separator: ", ")
+      guard let word = resolved.words.first else {
+        throw UsageError("\(resolved.title) needs a command: \(names) (see `\(resolved.title) --help`)")
+      }
+      throw UsageError(
+        "unknown command \(UsageError.quoted(word)) for \(resolved.title): use \(names)")
+    }
+    try run(ParsedArguments(resolved.words, for: command, title: resolved.title))
+  }
+
+  /// One line on standard error and the status that says what went wrong.
+  private static func fail(_ error: any Error) -> Never {
+    if let usage = error as? UsageError {
+      FileHandle.standardError.write(Data("lumen: \(usage)\n".utf8))
+      exit(2)
+    }
+    FileHandle.standardError.write(Data("lumen: error: \(error)\n".utf8))
+    exit(1)
   }
 }

@@ -5,40 +5,64 @@ import LumenFilters
 
 /// `lumen lut identity|convert|info ...`: LUT files in `.cube`, HaldCLUT and tiled layouts.
 enum LutCommand {
-  static let usage = """
-    lumen lut identity [--layout LAYOUT] [--depth 8|16] -o OUT [--overwrite]
-      Writes the identity LUT: grade OUT in any photo tool, then apply the graded copy with
-      `lumen render IN --look GRADED --look-layout LAYOUT -o OUT`. Default layout: tiled8x8
-      for images (the 512x512 8x8 tiles of 64 levels), cube:33 for .cube.
-    lumen lut convert IN -o OUT [--in-layout LAYOUT] [--out-layout LAYOUT] [--depth 8|16]
-                      [--overwrite]
-      Converts between .cube, HaldCLUT and tiled images (resampling when the sizes differ).
-    lumen lut info FILE [--layout LAYOUT]
-      Size, kind, domain, title, and whether the LUT is the identity (within half an 8-bit level).
-    LAYOUT: cube | cube:SIZE | hald | hald:LEVEL (2...16) | tiled8x8 | tiled:TILESxLEVELS
-      (e.g. tiled:8x64, tiled:5x25). Images always need a declared layout (a 512x512 image
-      may be a level-8 Hald or 8x8 tiles); .cube files are recognised by their extension.
+  static let layoutHelp = """
+    LAYOUT: cube | cube:SIZE | hald | hald:LEVEL (2...16) | tiled8x8 | tiled:TILESxLEVELS \
+    (e.g. tiled:8x64, tiled:5x25). Images always need a declared layout (a 512x512 image may \
+    be a level-8 Hald or 8x8 tiles); .cube files are recognised by their extension.
     """
 
-  static func run(_ words: [String]) throws {
-    guard let command = words.first else { throw UsageError("lut needs a command\n\(usage)") }
-    let args = try Arguments(
-      Array(words.dropFirst()),
-      valued: ["o", "output", "layout", "in-layout", "out-layout", "depth"],
-      switches: ["overwrite"])
-    switch command {
-    case "identity": try identity(args)
-    case "convert": try convert(args)
-    case "info": try info(args)
-    case "help": print(usage)
-    default: throw UsageError("unknown lut command \"\(command)\"\n\(usage)")
-    }
-  }
+  static let output = Option.value(
+    "output", short: "o", "OUT", .path, required: true,
+    help: "the LUT file to write: .cube, or an image (format from the extension)")
+  static let depth = Option.value(
+    "depth", "8|16", .choice(["8", "16"]), default: "8", help: "bits per sample of a LUT image")
+  static let overwrite = Option.flag("overwrite", help: "replaces OUT when it exists")
 
-  private static func identity(_ args: Arguments) throws {
-    guard args.positional.isEmpty else { throw UsageError("lut identity takes no input file") }
-    let output = try outputURL(args)
-    let layout = try layout(args.value("layout")) ?? defaultLayout(for: output)
+  static let command = Command(
+    name: "lut", summary: "3D LUTs: identity images to grade, conversions, facts.",
+    notes: layoutHelp,
+    subcommands: [
+      Command(
+        name: "identity", summary: "Writes the identity LUT, to grade in any photo tool.",
+        options: [
+          output,
+          .value(
+            "layout", "LAYOUT", .text,
+            help: "default: tiled8x8 for images (512x512, 8x8 tiles of 64 levels), cube:33 for .cube"),
+          depth, overwrite,
+        ],
+        notes: """
+          Grade OUT in any photo tool, then apply the graded copy with \
+          `lumen render IN --look GRADED --look-layout LAYOUT -o OUT`.
+
+          \(layoutHelp)
+          """,
+        run: identity),
+      Command(
+        name: "convert", summary: "Converts between .cube, HaldCLUT and tiled LUT images.",
+        positionals: .one("IN", help: "the LUT to read"),
+        options: [
+          output,
+          .value("in-layout", "LAYOUT", .text, help: "the layout of IN (required for images)"),
+          .value(
+            "out-layout", "LAYOUT", .text,
+            help: "the layout of OUT (default: tiled8x8 for images, cube for .cube)"),
+          depth, overwrite,
+        ],
+        notes: "The LUT is resampled when the sizes differ.\n\n\(layoutHelp)", run: convert),
+      Command(
+        name: "info",
+        summary: "Size, kind, domain, title, and whether a LUT is the identity.",
+        positionals: .one("FILE", help: "the LUT to read"),
+        options: [
+          .value("layout", "LAYOUT", .text, help: "the layout of FILE (required for images)")
+        ],
+        notes: "Identity means within half an 8-bit level.\n\n\(layoutHelp)", run: info),
+    ])
+
+  private static func identity(_ args: ParsedArguments) throws {
+    let output = URL(fileURLWithPath: try args.required("output"))
+    let layout = try layout(args, "layout") ?? defaultLayout(for: output)
     let size =
       switch layout {
       case .cube(let size): size ?? 33
@@ -49,25 +73,22 @@ enum LutCommand {
     try write(file, to: output, layout: layout, args: args)
   }
 
-  private static func convert(_ args: Arguments) throws {
-    guard args.positional.count == 1, let input = args.positional.first else {
-      throw UsageError("lut convert needs exactly one input file")
-    }
-    let output = try outputURL(args)
+  private static func convert(_ args: ParsedArguments) throws {
+    let input = try args.firstPositional()
+    let output = URL(fileURLWithPath: try args.required("output"))
     let inputURL = URL(fileURLWithPath: input)
     guard inputURL.standardizedFileURL != output.standardizedFileURL else {
-      throw UsageError("lut convert: the output is the input file")
+      throw CommandFailure("lut convert: the output is the input file")
     }
-    let file = try LutImages.read(inputURL, layout: layout(args.value("in-layout")))
-    let layout = try layout(args.value("out-layout")) ?? defaultLayout(for: output)
-    try write(file, to: output, layout: layout, args: args)
+    let inLayout = try layout(args, "in-layout")
+    let outLayout = try layout(args, "out-layout")
+    let file = try LutImages.read(inputURL, layout: inLayout)
+    try write(file, to: output, layout: outLayout ?? defaultLayout(for: output), args: args)
   }
 
-  private static func info(_ args: Arguments) throws {
-    guard args.positional.count == 1, let path = args.positional.first else {
-      throw UsageError("lut info needs exactly one file")
-    }
-    let file = try LutImages.read(URL(fileURLWithPath: path), layout: layout(args.value("layout")))
+  private static func info(_ args: ParsedArguments) throws {
+    let path = try args.firstPositional()
+    let file = try LutImages.read(URL(fileURLWithPath: path), layout: layout(args, "layout"))
     func triple(_ v: SIMD3<Float>) -> String { "\(v.x) \(v.y) \(v.z)" }
     let (kind, domainMin, domainMax) =
       switch file.lut {
@@ -81,29 +102,27 @@ enum LutCommand {
     print("identity    \(file.lut.isIdentity(tolerance: 0.5 / 255) ? "yes" : "no")")
   }
 
-  private static func write(_ file: CubeFile, to url: URL, layout: LUTLayout, args: Arguments)
-    throws
-  {
+  private static func write(
+    _ file: CubeFile, to url: URL, layout: LUTLayout, args: ParsedArguments
+  ) throws {
     if !args.has("overwrite") && FileManager.default.fileExists(atPath: url.path) {
-      throw UsageError("\(url.path) exists (add --overwrite to replace it)")
+      throw CommandFailure("\(url.path) exists (add --overwrite to replace it)")
     }
-    let depth = try args.integer("depth", in: 8...16) ?? 8
-    guard depth == 8 || depth == 16 else { throw UsageError("--depth must be 8 or 16") }
-    try LUTFile.write(file, to: url, layout: layout, sample: depth == 16 ? .uint16 : .uint8) {
+    let deep = args.string("depth") == "16"
+    try LUTFile.write(file, to: url, layout: layout, sample: deep ? .uint16 : .uint8) {
       bitmap, url in
       try ImageFile.write(bitmap, to: url, overwrite: true)
     }
   }
 
-  private static func outputURL(_ args: Arguments) throws -> URL {
-    guard let path = args.value("o") ?? args.value("output") else {
-      throw UsageError("lut needs an output file: -o OUT")
+  /// The layout option `name`, read now so that a mistyped layout is a usage error.
+  static func layout(_ args: ParsedArguments, _ name: String) throws(UsageError) -> LUTLayout? {
+    guard let text = args.string(name) else { return nil }
+    do {
+      return try LUTLayout(parsing: text)
+    } catch {
+      throw UsageError("--\(name) \(UsageError.quoted(text)): \(error)")
     }
-    return URL(fileURLWithPath: path)
-  }
-
-  private static func layout(_ text: String?) throws -> LUTLayout? {
-    try text.map { try LUTLayout(parsing: $0) }
   }
 
   private static func defaultLayout(for url: URL) -> LUTLayout {
@@ -125,28 +144,32 @@ struct LookOption {
   let interpolation: CubeInterpolation
   let intensity: Float
 
+  static let options: [Option] = [
+    .value("look", "LUT", .path, help: "a LUT applied after the filters"),
+    .value("look-layout", "LAYOUT", .text, help: "the layout of a LUT image: \(layouts)"),
+    .value(
+      "look-intensity", "X", .number(0...1), default: "1",
+      help: "how much of the look (0 none, 1 all)"),
+    .value(
+      "look-interpolation", "", .choice(CubeInterpolation.allCases.map(\.rawValue)),
+      default: CubeInterpolation.tetrahedral.rawValue, help: "how the LUT's grid is interpolated"),
+  ]
+  static let layouts = "cube, cube:SIZE, hald, hald:LEVEL, tiled8x8 or tiled:TILESxLEVELS"
+
   /// The look the arguments ask for, or nil without `--look`; loads the LUT file at once so
   /// that a bad LUT fails before the photo is decoded.
-  init?(_ args: Arguments) throws {
-    guard let path = args.value("look") else {
-      for option in ["look-layout", "look-intensity", "look-interpolation"]
-      where args.value(option) != nil {
+  init?(_ args: ParsedArguments) throws {
+    guard let path = args.string("look") else {
+      for option in ["look-layout", "look-intensity", "look-interpolation"] where args.has(option) {
         throw UsageError("--\(option) needs --look LUT")
       }
       return nil
     }
-    let layout = try args.value("look-layout").map { try LUTLayout(parsing: $0) }
+    let layout = try LutCommand.layout(args, "look-layout")
     lut = try LutImages.read(URL(fileURLWithPath: path), layout: layout).lut
-    let text = args.value("look-interpolation") ?? CubeInterpolation.tetrahedral.rawValue
-    guard let interpolation = CubeInterpolation(rawValue: text) else {
-      throw UsageError("--look-interpolation must be tetrahedral or trilinear, not \"\(text)\"")
-    }
-    self.interpolation = interpolation
-    let amount = args.value("look-intensity") ?? "1"
-    guard let intensity = Float(amount), (0...1).contains(intensity) else {
-      throw UsageError("--look-intensity must be a number in 0...1, not \"\(amount)\"")
-    }
-    self.intensity = intensity
+    interpolation =
+      args.string("look-interpolation").flatMap(CubeInterpolation.init(rawValue:)) ?? .tetrahedral
+    intensity = Float(args.number("look-intensity") ?? 1)
   }
 
   func apply(to image: Image) -> Image {

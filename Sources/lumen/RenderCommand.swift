@@ -3,45 +3,52 @@ import LumenCodecs
 import LumenCore
 import LumenFilters
 
-/// `lumen render IN -o OUT [--filter 'name key=value' ...] [--size N] [--quality Q] ...`
+/// `lumen render IN -o OUT [--filter 'name key=value' ...] [--size N] [--quality Q] ...`: one
+/// photo through filters and an optional LUT.
 enum RenderCommand {
-  static let usage = """
-    lumen render IN -o OUT [--filter 'NAME key=value ...']... [--size PIXELS] [--quality 1-100]
-                 [--progressive] [--444] [--lossless] [--strip-gps] [--keep-profile] [--overwrite]
-                 [--threads N] [--max-megapixels N]
-                 [--look LUT [--look-layout cube|hald|tiled8x8|tiled:TILESxLEVELS]
-                  [--look-intensity 0...1] [--look-interpolation tetrahedral|trilinear]]
-      Filters run in the order given (see `lumen filters`). --size fits the long side first,
-      decoding at a reduced scale when the format allows, so filters see the smaller image.
-      Inputs above --max-megapixels (default 256) are refused before any pixel is decoded.
-      --look applies a LUT after the filters: a .cube file, or a LUT image (e.g. a graded copy
+  static let command = Command(
+    name: "render", summary: "Filters a photo and writes it in any format and size.",
+    positionals: .one("IN", help: "the photo to read (JPEG, PNG, WebP, HEIC, ...)"),
+    options: [
+      .value(
+        "output", short: "o", "OUT", .path, required: true,
+        help: "the file to write; its extension picks the format"),
+      .value(
+        "filter", short: "f", "'NAME key=value ...'", .text, repeatable: true,
+        help: "a filter and its parameters (see `lumen filters`); filters run in the order given"),
+      .value(
+        "size", "PIXELS", .integer(1...65_536),
+        help: "fits the long side first, decoding at a reduced scale when the format allows, so "
+          + "filters see the smaller image"),
+      .value("quality", short: "q", "Q", .integer(1...100), default: "90", help: "lossy quality"),
+      .flag("progressive", help: "progressive JPEG scans"),
+      .flag("444", help: "JPEG with full-resolution colour (4:4:4) instead of 4:2:0"),
+      .flag("lossless", help: "lossless WebP or HEIC"),
+      .flag("strip-gps", help: "leaves out where the photo was taken"),
+      .flag("keep-profile", help: "keeps the photo's colour profile instead of converting to sRGB"),
+      .flag("overwrite", help: "replaces OUT when it exists"),
+      .value("threads", "N", .integer(1...256), help: "render threads (default: one per core)"),
+      .value(
+        "max-megapixels", "N", .integer(1...100_000),
+        help: "refuses larger inputs before any pixel is decoded (default: 2^28 pixels)"),
+    ] + LookOption.options,
+    notes: """
+      --look applies a LUT after the filters: a .cube file, or a LUT image (e.g. a graded copy \
       of `lumen lut identity`) whose layout --look-layout declares (images are never guessed).
-    """
+      """,
+    run: run)
 
-  static func run(_ words: [String]) throws {
-    let args = try Arguments(
-      words,
-      valued: [
-        "o", "output", "filter", "f", "size", "quality", "q", "threads", "max-megapixels",
-        "look", "look-layout", "look-intensity", "look-interpolation",
-      ],
-      switches: ["progressive", "444", "lossless", "strip-gps", "keep-profile", "overwrite"])
-    guard args.positional.count == 1, let input = args.positional.first else {
-      throw UsageError("render needs exactly one input file\n\(usage)")
-    }
-    guard let output = args.value("o") ?? args.value("output") else {
-      throw UsageError("render needs an output file: -o OUT")
-    }
-    let size = try args.integer("size", in: 1...65_536)
-    let quality = try args.integer("quality", in: 1...100) ?? args.integer("q", in: 1...100) ?? 90
-    let threads = try args.integer("threads", in: 1...256)
+  static func run(_ args: ParsedArguments) throws {
+    let input = try args.firstPositional()
+    let output = try args.required("output")
+    let size = args.integer("size")
+    let quality = args.integer("quality") ?? 90
+    let threads = args.integer("threads")
     var decoding = DecodeOptions(streaming: true)
-    if let limit = try args.integer("max-megapixels", in: 1...100_000) {
+    if let limit = args.integer("max-megapixels") {
       decoding.maxPixelCount = limit * 1_000_000
     }
-    let filters = try (args.all("filter") + args.all("f")).map {
-      try FilterRegistry.standard.makeFilter(parsing: $0)
-    }
+    let filters = try args.strings("filter").map(FiltersCommand.filter(parsing:))
     let look = try LookOption(args)
 
     let photo = try Photo(contentsOf: URL(fileURLWithPath: input), fitting: size, options: decoding)

@@ -10,44 +10,66 @@ import LumenVideo
 /// and encoded, with a progress bar on standard error. Ctrl-C stops the export and leaves no
 /// file behind.
 enum VideoExportCommand {
-  static let usage = """
-    lumen video IN... [--doc EDIT.json] -o OUT.mp4|OUT.mov [--trim FROM:TO]... [--size PIXELS]
-                [--fill] [--fps RATE] [--crf 0-51 | --bitrate BITS] [--preset veryfast]
-                [--codec h264|hevc] [--music FILE [--music-volume 0.5] [--music-trim FROM:TO]]
-                [--min SECONDS] [--max SECONDS] [--no-audio] [--overwrite]
-      Joins the clips in order, applies the edit document to every frame (keyframes count
-      from the output's start) and encodes H.264 (default) or HEVC with AAC or copied sound.
-      The n-th --trim keeps FROM:TO seconds of the n-th clip (either side may be empty: 2:,
-      :8, or : for the whole clip). --size sets the long side (never enlarged); clips of
-      another shape are letterboxed, or cropped to fill with --fill; --fps sets the rate
-      (default: the first clip's). --music lays a sound file under the whole movie. --max cuts
-      the movie there; --min refuses clips that are shorter. A document's look id ending in
-      .cube names a LUT file (relative to the document). Defaults: CRF 20, preset veryfast.
+  static let positionals = Positionals.oneOrMore("IN", help: "the clips, joined in order")
+
+  static let options: [Option] = [
+    .value("doc", "EDIT.json", .path, help: "an edit document applied to every frame"),
+    .value(
+      "output", short: "o", "OUT.mp4", .path, required: true,
+      help: "the movie to write: .mp4, or .mov for QuickTime"),
+    .value(
+      "trim", "FROM:TO", .text, repeatable: true,
+      help: "the n-th --trim keeps FROM:TO seconds of the n-th clip (2:, :8, or : for all)"),
+    .value("size", "PIXELS", .integer(2...16_384), help: "the long side (never enlarged)"),
+    .flag("fill", help: "crops clips of another shape to fill the frame instead of letterboxing"),
+    .value("fps", "RATE", .text, help: "30, 29.97 or 30000/1001 (default: the first clip's)"),
+    .value(
+      "crf", "0-51", .integer(VideoEncodeSettings.crfRange),
+      help: "constant quality: lower is better and bigger (default 20)"),
+    .value(
+      "bitrate", "BITS", .integer(VideoEncodeSettings.bitrateRange),
+      help: "a bit rate in bits per second instead of --crf"),
+    .value(
+      "preset", "", .choice(VideoEncodeSettings.presets), default: "veryfast",
+      help: "encoder speed: slower presets give smaller files at the same quality"),
+    .value(
+      "codec", "", .choice(VideoEncodeSettings.Codec.allCases.map(\.rawValue)), default: "h264",
+      help: "the video codec"),
+    .value("music", "FILE", .path, help: "a sound file laid under the whole movie"),
+    .value("music-volume", "X", .number(0...16), default: "1", help: "the music's gain"),
+    .value("music-trim", "FROM:TO", .text, help: "the part of the music to use"),
+    .value("min", "SECONDS", .text, help: "refuses clips that are shorter"),
+    .value("max", "SECONDS", .text, help: "cuts the movie there"),
+    .flag("no-audio", help: "leaves out the clips' sound"),
+    .flag("overwrite", help: "replaces OUT when it exists, even when it is an input"),
+  ]
+
+  static let notes = """
+    Joins the clips in order, applies the edit document to every frame (keyframes count from \
+    the output's start) and encodes H.264 (default) or HEVC with AAC or copied sound. A \
+    document's look id ending in .cube names a LUT file (relative to the document). Times are \
+    seconds (3.2, 3.2s), milliseconds (1500ms) or clock times (1:02.5).
     """
 
-  static func run(_ words: [String]) throws {
-    let args = try Arguments(
-      words,
-      valued: [
-        "doc", "o", "output", "trim", "size", "fps", "crf", "bitrate", "preset", "codec", "music",
-        "music-volume", "music-trim", "min", "max",
-      ],
-      switches: ["fill", "no-audio", "overwrite"])
+  static func run(_ args: ParsedArguments) throws {
     let inputs = args.positional.map { URL(fileURLWithPath: $0) }
-    guard !inputs.isEmpty else { throw UsageError("video needs at least one movie\n\(usage)") }
-    guard let output = (args.value("o") ?? args.value("output")).map(URL.init(fileURLWithPath:))
-    else { throw UsageError("video needs an output file: -o OUT.mp4") }
+    let output = URL(fileURLWithPath: try args.required("output"))
+    if args.has("crf"), args.has("bitrate") {
+      throw UsageError("--crf and --bitrate exclude each other")
+    }
+    let composition = try composition(args, inputs: inputs)
+    let settings = try settings(args, output: output)
     if !args.has("overwrite"), let input = inputs.first(where: { sameFile($0, output) }) {
-      throw UsageError("\(input.path): refusing to overwrite an input (use --overwrite)")
+      throw CommandFailure("\(input.path): refusing to overwrite an input (use --overwrite)")
     }
     try VideoOutput.checkWritable(output.path)
 
-    let docURL = args.value("doc").map(URL.init(fileURLWithPath:))
+    let docURL = args.string("doc").map(URL.init(fileURLWithPath:))
     let export = VideoExport(
-      composition: try composition(args, inputs: inputs),
+      composition: composition,
       document: try docURL.map(DocCommand.read) ?? EditDocument(),
       resources: resources(relativeTo: docURL?.deletingLastPathComponent()),
-      settings: try settings(args, output: output), output: output)
+      settings: settings, output: output)
     let outcome = try Self.perform(export)
     let frames = outcome.frameCount
     let fps = outcome.seconds > 0 ? Double(frames) / outcome.seconds : 0
@@ -56,8 +78,12 @@ enum VideoExportCommand {
         format: "%@: %d frames in %.2f s (%.1f fps)", output.path, frames, outcome.seconds, fps))
   }
 
-  private static func composition(_ args: Arguments, inputs: [URL]) throws -> VideoComposition {
-    let trims = try args.all("trim").map(span(parsing:))
+  private static func composition(_ args: ParsedArguments, inputs: [URL]) throws(UsageError)
+    -> VideoComposition
+  {
+    let trims = try args.strings("trim").map { text throws(UsageError) in
+      try span(parsing: text, option: "--trim")
+    }
     guard trims.count <= inputs.count else {
       throw UsageError("\(trims.count) --trim options for \(inputs.count) clips (one per clip)")
     }
@@ -65,34 +91,34 @@ enum VideoExportCommand {
       clips: inputs.enumerated().map { index, url in
         VideoClip(url: url, trim: index < trims.count ? trims[index] : nil)
       })
-    if let long = try args.integer("size", in: 2...16_384) { composition.size = .longSide(long) }
+    if let long = args.integer("size") { composition.size = .longSide(long) }
     composition.fitting = args.has("fill") ? .fill : .fit
-    if let text = args.value("fps") { composition.frameRate = try frameRate(parsing: text) }
+    if let text = args.string("fps") { composition.frameRate = try frameRate(parsing: text) }
     composition.keepsClipAudio = !args.has("no-audio")
-    if let music = args.value("music") {
+    if let music = args.string("music") {
       composition.music = MusicTrack(
-        url: URL(fileURLWithPath: music),
-        volume: try number(args.value("music-volume"), name: "music-volume", in: 0...16) ?? 1,
-        trim: try args.value("music-trim").map(span(parsing:)))
+        url: URL(fileURLWithPath: music), volume: args.number("music-volume") ?? 1,
+        trim: try args.string("music-trim").map { text throws(UsageError) in
+          try span(parsing: text, option: "--music-trim")
+        })
+    } else if args.has("music-volume") || args.has("music-trim") {
+      throw UsageError("--music-volume and --music-trim need --music FILE")
     }
-    composition.minimumDuration = try args.value("min").map(VideoTime.seconds(parsing:))
-    composition.maximumDuration = try args.value("max").map(VideoTime.seconds(parsing:))
+    composition.minimumDuration = try args.string("min").map { text throws(UsageError) in
+      try VideoTime.seconds(parsing: text, option: "--min")
+    }
+    composition.maximumDuration = try args.string("max").map { text throws(UsageError) in
+      try VideoTime.seconds(parsing: text, option: "--max")
+    }
     return composition
   }
 
-  private static func settings(_ args: Arguments, output: URL) throws -> VideoEncodeSettings {
+  private static func settings(_ args: ParsedArguments, output: URL) -> VideoEncodeSettings {
     var settings = VideoEncodeSettings(rateControl: .crf(20), preset: "veryfast")
-    if let bitrate = try args.integer("bitrate", in: VideoEncodeSettings.bitrateRange) {
-      settings.rateControl = .bitrate(bitrate)
-    }
-    if let crf = try args.integer("crf", in: VideoEncodeSettings.crfRange) {
-      settings.rateControl = .crf(crf)
-    }
-    if let preset = args.value("preset") { settings.preset = preset }
-    if let name = args.value("codec") {
-      guard let codec = VideoEncodeSettings.Codec(rawValue: name) else {
-        throw UsageError("--codec must be h264 or hevc, not \"\(name)\"")
-      }
+    if let bitrate = args.integer("bitrate") { settings.rateControl = .bitrate(bitrate) }
+    if let crf = args.integer("crf") { settings.rateControl = .crf(crf) }
+    if let preset = args.string("preset") { settings.preset = preset }
+    if let codec = args.string("codec").flatMap(VideoEncodeSettings.Codec.init(rawValue:)) {
       settings.codec = codec
     }
     settings.container = output.pathExtension.lowercased() == "mov" ? .mov : .mp4
@@ -115,21 +141,27 @@ enum VideoExportCommand {
   }
 
   /// `FROM:TO` in seconds (3.2, 3.2s, 1500ms); either side may be empty.
-  private static func span(parsing text: String) throws -> Range<Double> {
+  private static func span(parsing text: String, option: String) throws(UsageError)
+    -> Range<Double>
+  {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 2 else {
-      throw UsageError("cannot read \"\(text)\" as FROM:TO (seconds, e.g. 1.5:8, 2: or :8)")
+      throw UsageError(
+        "\(option): cannot read \(UsageError.quoted(text)) as FROM:TO (seconds, e.g. 1.5:8, 2: or :8)")
     }
-    let from = parts[0].isEmpty ? 0 : try VideoTime.seconds(parsing: String(parts[0]))
-    let to = parts[1].isEmpty ? .infinity : try VideoTime.seconds(parsing: String(parts[1]))
-    guard from < to else { throw UsageError("the span \"\(text)\" is empty") }
+    let from = parts[0].isEmpty ? 0 : try VideoTime.seconds(parsing: String(parts[0]), option: option)
+    let to =
+      parts[1].isEmpty ? .infinity : try VideoTime.seconds(parsing: String(parts[1]), option: option)
+    guard from < to else { throw UsageError("\(option): the span \(UsageError.quoted(text)) is empty") }
     return from..<to
   }
 
   /// `30`, `29.97` or `30000/1001`.
-  private static func frameRate(parsing text: String) throws -> VideoEncodeSettings.FrameRate {
+  private static func frameRate(parsing text: String) throws(UsageError)
+    -> VideoEncodeSettings.FrameRate
+  {
     let failure = UsageError(
-      "--fps must be a rate such as 30, 29.97 or 30000/1001, not \"\(text)\"")
+      "--fps must be a rate such as 30, 29.97 or 30000/1001, not \(UsageError.quoted(text))")
     let parts = text.split(separator: "/")
     if parts.count == 2, let numerator = Int32(parts[0]), let denominator = Int32(parts[1]),
       numerator > 0, denominator > 0
@@ -147,17 +179,6 @@ enum VideoExportCommand {
     }
     return VideoEncodeSettings.FrameRate(
       numerator: Int32((value * 1000).rounded()), denominator: 1000)
-  }
-
-  private static func number(_ text: String?, name: String, in range: ClosedRange<Double>) throws
-    -> Double?
-  {
-    guard let text else { return nil }
-    guard let value = Double(text), range.contains(value) else {
-      throw UsageError(
-        "--\(name) must be a number in \(range.lowerBound)...\(range.upperBound), not \"\(text)\"")
-    }
-    return value
   }
 
   private static func sameFile(_ a: URL, _ b: URL) -> Bool {

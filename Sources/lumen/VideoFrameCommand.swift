@@ -7,18 +7,28 @@ import LumenVideo
 /// `lumen video frame IN (--at 0...1 | --time SECONDS) [--doc EDIT.json] -o OUT`: the exact
 /// frame at a moment, upright, optionally edited, as an image file.
 enum VideoFrameCommand {
-  static func run(_ words: [String]) throws {
-    let args = try Arguments(
-      words, valued: ["at", "time", "doc", "o", "output", "quality", "q"], switches: ["overwrite"])
-    guard args.positional.count == 1, let input = args.positional.first else {
-      throw UsageError("video frame needs exactly one movie\n\(VideoCommand.usage)")
-    }
-    guard let output = args.value("o") ?? args.value("output") else {
-      throw UsageError("video frame needs an output file: -o OUT")
-    }
-    let quality = try args.integer("quality", in: 1...100) ?? args.integer("q", in: 1...100) ?? 90
+  static let command = Command(
+    name: "frame", summary: "The exact frame at a moment, upright, optionally edited.",
+    positionals: .one("IN", help: "the movie"),
+    options: [
+      .value("at", "X", .number(0...1), help: "the normalised time: 0 the first frame, 1 the last"),
+      .value("time", "SECONDS", .text, help: "the time from the start: 3.2, 3.2s, 1500ms, 1:02.5"),
+      .value("doc", "EDIT.json", .path, help: "an edit document applied to the frame"),
+      .value(
+        "output", short: "o", "OUT", .path, required: true,
+        help: "the image to write; its extension picks the format"),
+      .value("quality", short: "q", "Q", .integer(1...100), default: "90", help: "lossy quality"),
+      .flag("overwrite", help: "replaces OUT when it exists"),
+    ],
+    notes: "Give exactly one of --at and --time.",
+    run: VideoCommand.quietly(run))
+
+  static func run(_ args: ParsedArguments) throws {
+    let input = try args.firstPositional()
+    let output = try args.required("output")
+    let quality = args.integer("quality") ?? 90
     let moment = try Moment(args)
-    let document = try args.value("doc").map { try DocCommand.read(URL(fileURLWithPath: $0)) }
+    let document = try args.string("doc").map { try DocCommand.read(URL(fileURLWithPath: $0)) }
     let source = URL(fileURLWithPath: input)
     let writer = try ImageWriter(
       url: URL(fileURLWithPath: output), options: EncodeOptions(quality: quality), source: source,
@@ -32,7 +42,7 @@ enum VideoFrameCommand {
       case .seconds(let seconds): try reader.frame(atSeconds: seconds)
       }
     var image = frame.image
-    if let document, let docPath = args.value("doc") {
+    if let document, let docPath = args.string("doc") {
       let resources = EditResources.standard(
         directory: URL(fileURLWithPath: docPath).deletingLastPathComponent()
       ) { try Photo(contentsOf: $0).image }
@@ -53,14 +63,10 @@ enum VideoFrameCommand {
     case fraction(Double)
     case seconds(Double)
 
-    init(_ args: Arguments) throws(UsageError) {
-      switch (args.value("at"), args.value("time")) {
-      case (let at?, nil):
-        guard let fraction = Double(at), (0...1).contains(fraction) else {
-          throw UsageError("--at must be a number in 0...1 (0 the first frame, 1 the last)")
-        }
-        self = .fraction(fraction)
-      case (nil, let time?): self = .seconds(try VideoTime.seconds(parsing: time))
+    init(_ args: ParsedArguments) throws(UsageError) {
+      switch (args.number("at"), args.string("time")) {
+      case (let fraction?, nil): self = .fraction(fraction)
+      case (nil, let time?): self = .seconds(try VideoTime.seconds(parsing: time, option: "--time"))
       case (nil, nil): throw UsageError("video frame needs --at 0...1 or --time SECONDS")
       case (_?, _?): throw UsageError("video frame takes --at or --time, not both")
       }

@@ -3,11 +3,23 @@ import LumenVideo
 
 /// `lumen video info IN... [--json] [--count-frames]`: what movie files say about themselves.
 enum VideoInfoCommand {
-  static func run(_ words: [String]) throws {
-    let args = try Arguments(words, valued: [], switches: ["json", "count-frames"])
-    guard !args.positional.isEmpty else {
-      throw UsageError("video info needs at least one movie\n\(VideoCommand.usage)")
-    }
+  static let command = Command(
+    name: "info", summary: "What movie files hold: container, duration, streams, colour.",
+    positionals: .oneOrMore("IN", help: "the movies, read from their headers"),
+    options: [
+      .flag("json", help: "one JSON object per file"),
+      .flag(
+        "count-frames",
+        help: "counts the frames exactly where the container only allows an estimate "
+          + "(Matroska, WebM), at the cost of reading the file"),
+    ],
+    notes: """
+      Container, duration, video (codec, sizes, rotation, frame rates, frame count, pixel \
+      format, colour matrix and range) and audio streams.
+      """,
+    run: VideoCommand.quietly(run))
+
+  static func run(_ args: ParsedArguments) throws {
     for path in args.positional {
       let asset = try VideoAsset(contentsOf: URL(fileURLWithPath: path))
       var info = asset.info

@@ -6,20 +6,27 @@ import LumenVideo
 /// `lumen video thumbs IN -n COUNT -o STRIP [--height PIXELS]`: evenly spaced frames side by
 /// side in one image, as a film strip.
 enum VideoThumbsCommand {
-  static func run(_ words: [String]) throws {
-    let args = try Arguments(
-      words, valued: ["n", "count", "o", "output", "height", "quality", "q"],
-      switches: ["overwrite"])
-    guard args.positional.count == 1, let input = args.positional.first else {
-      throw UsageError("video thumbs needs exactly one movie\n\(VideoCommand.usage)")
-    }
-    guard let output = args.value("o") ?? args.value("output") else {
-      throw UsageError("video thumbs needs an output file: -o STRIP")
-    }
-    guard let count = try args.integer("n", in: 1...1000) ?? args.integer("count", in: 1...1000)
-    else { throw UsageError("video thumbs needs the number of frames: -n COUNT") }
-    let height = try args.integer("height", in: 8...4096) ?? 120
-    let quality = try args.integer("quality", in: 1...100) ?? args.integer("q", in: 1...100) ?? 90
+  static let command = Command(
+    name: "thumbs", summary: "A strip of evenly spaced frames side by side.",
+    positionals: .one("IN", help: "the movie"),
+    options: [
+      .value("count", short: "n", "COUNT", .integer(1...1000), required: true, help: "frames"),
+      .value(
+        "output", short: "o", "STRIP", .path, required: true,
+        help: "the image to write; its extension picks the format"),
+      .value("height", "PIXELS", .integer(8...4096), default: "120", help: "each frame's height"),
+      .value("quality", short: "q", "Q", .integer(1...100), default: "90", help: "lossy quality"),
+      .flag("overwrite", help: "replaces STRIP when it exists"),
+    ],
+    notes: "Each frame is the one in the middle of its equal share of the movie.",
+    run: VideoCommand.quietly(run))
+
+  static func run(_ args: ParsedArguments) throws {
+    let input = try args.firstPositional()
+    let output = try args.required("output")
+    guard let count = args.integer("count") else { throw UsageError("video thumbs needs -n COUNT") }
+    let height = args.integer("height") ?? 120
+    let quality = args.integer("quality") ?? 90
     let source = URL(fileURLWithPath: input)
     try VideoOutput.checkWritable(output)
 

@@ -1,9 +1,11 @@
 /// Times typed on the command line: seconds (`3.2`, `3.2s`), milliseconds (`1500ms`), or
 /// clock notation (`1:02.5`, `1:00:02`).
 enum VideoTime {
-  static func seconds(parsing text: String) throws(UsageError) -> Double {
+  /// The seconds `text` says; errors name `option` when given.
+  static func seconds(parsing text: String, option: String? = nil) throws(UsageError) -> Double {
     let failure = UsageError(
-      "cannot read \"\(text)\" as a time (use seconds such as 3.2 or 3.2s, 1500ms, or 1:02.5)")
+      (option.map { "\($0): " } ?? "") + "cannot read \(UsageError.quoted(text)) as a time "
+        + "(use seconds such as 3.2 or 3.2s, 1500ms, or 1:02.5)")
     if text.hasSuffix("ms") {
       guard let milliseconds = Double(text.dropLast(2)), milliseconds.isFinite else {
         throw failure

@@ -1,0 +1,80 @@
+/// A command or a group of subcommands, declared as a value next to its run function; the
+/// parser, the dispatch and the help all read the same declaration.
+struct Command: Sendable {
+  /// The word that selects it (`render`, `identity`).
+  let name: String
+  /// One line for the command lists.
+  let summary: String
+  var positionals: Positionals = .none
+  var options: [Option] = []
+  /// Paragraphs for `--help` after the options.
+  var notes: String = ""
+  /// Commands selected by the next word.
+  var subcommands: [Command] = []
+  /// The work, given the parsed words; nil for a group that needs a subcommand. A group with
+  /// a run function runs it when the next word names no subcommand (`lumen video IN...`).
+  var run: (@Sendable (ParsedArguments) throws -> Void)?
+
+  /// `-h/--help` is accepted by every command; listed in the help, handled before parsing.
+  static let helpOption = Option.flag("help", short: "h", help: "print this help and exit")
+
+  /// The declared option written as `word` (`--size`, `-o`), without any `=value`.
+  func option(named word: Substring, short: Bool) -> Option? {
+    options.first { short ? $0.short.map { String($0) } == String(word) : $0.name == word }
+  }
+
+  func subcommand(named word: String) -> Command? {
+    subcommands.first { $0.name == word }
+  }
+}
+
+/// A command chosen from the words, with the words after its name.
+struct ResolvedCommand {
+  /// From the top: `[lumen, video, frame]`.
+  let path: [Command]
+  let words: [String]
+
+  var command: Command { path[path.count - 1] }
+  /// `lumen video frame`.
+  var title: String { path.map(\.name).joined(separator: " ") }
+
+  /// Follows `words` down `root`'s subcommands as far as they name one.
+  init(_ root: Command, words: [String]) {
+    var path = [root]
+    var rest = words[...]
+    while let word = rest.first, let next = path[path.count - 1].subcommand(named: word) {
+      path.append(next)
+      rest = rest.dropFirst()
+    }
+    self.path = path
+    self.words = Array(rest)
+  }
+
+  /// Whether `-h` or `--help` comes before any `--`.
+  var asksForHelp: Bool {
+    for word in words {
+      if word == "--" { return false }
+      if word == "--help" || word == "-h" { return true }
+    }
+    return false
+  }
+}
+
+/// A mistake in how the command was called: exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+
+  /// `text` in quotes with escapes, cut to 40 characters so that a pasted file cannot flood
+  /// the terminal.
+  static func quoted(_ text: String) -> String {
+    text.count > 40 ? String(text.prefix(40)).debugDescription + "..." : text.debugDescription
+  }
+}
+
+/// A command that was called correctly but could not do its work (a file that cannot be read
+/// or would be overwritten): exit status 1.
+struct CommandFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
