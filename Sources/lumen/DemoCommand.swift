@@ -23,12 +23,12 @@ enum DemoCommand {
   ]
 
   static let command = Command(
-    name: "demo", summary: "Renders the sample photos through several edits into a directory.",
+    name: "demo", summary: "Renders the sample photos through several edits.",
     options: [
       .value(
         "samples", "DIR", .path, default: "samples",
-        help: "the photos to render (JPEG, PNG, WebP, HEIC)"),
-      .value("out", "DIR", .path, default: "out", help: "where the results go (created)"),
+        help: "the photos to render: JPEG, PNG, WebP, HEIC"),
+      .value("out", "DIR", .path, default: "out", help: "where the results go, created when missing"),
     ],
     run: run)
 

@@ -13,10 +13,10 @@ enum DocCommand {
     subcommands: [
       Command(
         name: "validate",
-        summary: "Checks documents (exit 1 with the JSON path of the first problem).",
+        summary: "Checks documents, naming the JSON path of a problem.",
         positionals: .oneOrMore("EDIT.json", help: "the documents to check"), run: validate),
       Command(
-        name: "migrate", summary: "Rewrites a document of an older version in the current format.",
+        name: "migrate", summary: "Rewrites an older document in the current format.",
         positionals: .one("OLD.json", help: "the document to read"),
         options: [output, overwrite], run: migrate),
       Command(

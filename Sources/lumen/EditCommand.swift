@@ -7,7 +7,7 @@ import LumenEdit
 /// photo; the photo is never modified.
 enum EditCommand {
   static let command = Command(
-    name: "edit", summary: "Renders an edit document over a photo; the photo is never modified.",
+    name: "edit", summary: "Renders an edit document over a photo, leaving it untouched.",
     positionals: .one("IN", help: "the photo"),
     options: [
       .value("doc", "EDIT.json", .path, required: true, help: "the edit document"),

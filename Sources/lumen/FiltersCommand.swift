@@ -4,7 +4,7 @@ import LumenFilters
 /// `lumen filters [--json]`: the registry with parameter metadata.
 enum FiltersCommand {
   static let command = Command(
-    name: "filters", summary: "Lists the filters with their parameters, ranges and defaults.",
+    name: "filters", summary: "Lists the filters with their parameters and ranges.",
     options: [.flag("json", help: "the registry as JSON, with every parameter's metadata")],
     run: run)
 

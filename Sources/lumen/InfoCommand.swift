@@ -4,7 +4,7 @@ import LumenCodecs
 /// `lumen info IN [--json]`: what the file's headers say, without decoding pixels.
 enum InfoCommand {
   static let command = Command(
-    name: "info", summary: "Size, format, orientation and colour profile of image files.",
+    name: "info", summary: "Size, format, orientation and colour profile of images.",
     positionals: .oneOrMore("IN", help: "the image files, read without decoding pixels"),
     options: [.flag("json", help: "one JSON object per file")],
     run: run)

@@ -11,12 +11,12 @@ enum LooksCommand {
     help: "another look library (default looks/manifest.json, or $LUMEN_LOOKS)")
 
   static let command = Command(
-    name: "looks", summary: "A contact sheet of the look library applied to a photo; --list.",
+    name: "looks", summary: "A contact sheet of every look applied to a photo; --list.",
     positionals: Positionals(
       placeholder: "IN", count: 0...1, help: "the photo for the sheet (not with --list)"),
     options: [
-      .value("output", short: "o", "SHEET", .path, help: "the sheet to write (required for a sheet)"),
-      .value("folder", "F", .text, help: "only this folder's looks (default: every look)"),
+      .value("output", short: "o", "SHEET", .path, help: "the sheet to write; needed unless --list"),
+      .value("folder", "F", .text, help: "only this folder's looks; by default every look"),
       .value("columns", "N", .integer(1...64), default: "6", help: "cells per row"),
       .value("size", "PIXELS", .integer(16...2048), default: "240", help: "the long side of each cell"),
       manifest,

@@ -48,13 +48,14 @@ enum Lumen {
     let command = resolved.command
     guard let run = command.run else {
       let names = command.subcommands.map(\.name).joined(separator: ", ")
+      let help = "(see `\(resolved.title) --help`)"
       guard let word = resolved.words.first else {
-        throw UsageError("\(resolved.title) needs a command: \(names) (see `\(resolved.title) --help`)")
+        throw UsageError("\(resolved.name) needs a command: \(names) \(help)")
       }
-      throw UsageError(
-        "unknown command \(UsageError.quoted(word)) for \(resolved.title): use \(names)")
+      let known = resolved.name.isEmpty ? "" : " for \(resolved.name)"
+      throw UsageError("unknown command \(UsageError.quoted(word))\(known): use \(names) \(help)")
     }
-    try run(ParsedArguments(resolved.words, for: command, title: resolved.title))
+    try run(ParsedArguments(resolved.words, for: command, title: resolved.name))
   }
 
   /// One line on standard error and the status that says what went wrong.

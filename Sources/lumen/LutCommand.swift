@@ -13,7 +13,7 @@ enum LutCommand {
 
   static let output = Option.value(
     "output", short: "o", "OUT", .path, required: true,
-    help: "the LUT file to write: .cube, or an image (format from the extension)")
+    help: "the LUT file to write: .cube, or an image in the format of its extension")
   static let depth = Option.value(
     "depth", "8|16", .choice(["8", "16"]), default: "8", help: "bits per sample of a LUT image")
   static let overwrite = Option.flag("overwrite", help: "replaces OUT when it exists")
@@ -52,7 +52,7 @@ enum LutCommand {
         notes: "The LUT is resampled when the sizes differ.\n\n\(layoutHelp)", run: convert),
       Command(
         name: "info",
-        summary: "Size, kind, domain, title, and whether a LUT is the identity.",
+        summary: "Describes a LUT: size, kind, domain, title, identity or not.",
         positionals: .one("FILE", help: "the LUT to read"),
         options: [
           .value("layout", "LAYOUT", .text, help: "the layout of FILE (required for images)")

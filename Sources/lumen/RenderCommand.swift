@@ -27,10 +27,10 @@ enum RenderCommand {
       .flag("strip-gps", help: "leaves out where the photo was taken"),
       .flag("keep-profile", help: "keeps the photo's colour profile instead of converting to sRGB"),
       .flag("overwrite", help: "replaces OUT when it exists"),
-      .value("threads", "N", .integer(1...256), help: "render threads (default: one per core)"),
+      .value("threads", "N", .integer(1...256), help: "render threads; by default one per core"),
       .value(
         "max-megapixels", "N", .integer(1...100_000),
-        help: "refuses larger inputs before any pixel is decoded (default: 2^28 pixels)"),
+        help: "refuses larger inputs before any pixel is decoded; by default 2^28 pixels"),
     ] + LookOption.options,
     notes: """
       --look applies a LUT after the filters: a .cube file, or a LUT image (e.g. a graded copy \

@@ -6,7 +6,7 @@ import LumenVideo
 enum VideoCommand {
   static let command = Command(
     name: "video",
-    summary: "Joins, trims, edits and encodes movies (the subcommands inspect them).",
+    summary: "Joins, trims, edits and encodes movies (export).",
     positionals: VideoExportCommand.positionals,
     options: VideoExportCommand.options,
     notes: VideoExportCommand.notes + "\n\n" + ffmpegNote,

@@ -19,18 +19,18 @@ enum VideoExportCommand {
       help: "the movie to write: .mp4, or .mov for QuickTime"),
     .value(
       "trim", "FROM:TO", .text, repeatable: true,
-      help: "the n-th --trim keeps FROM:TO seconds of the n-th clip (2:, :8, or : for all)"),
-    .value("size", "PIXELS", .integer(2...16_384), help: "the long side (never enlarged)"),
+      help: "the n-th --trim keeps FROM:TO seconds of the n-th clip; 2:, :8 and : leave a side open"),
+    .value("size", "PIXELS", .integer(2...16_384), help: "the long side, never enlarged"),
     .flag("fill", help: "crops clips of another shape to fill the frame instead of letterboxing"),
-    .value("fps", "RATE", .text, help: "30, 29.97 or 30000/1001 (default: the first clip's)"),
+    .value("fps", "RATE", .text, help: "30, 29.97 or 30000/1001; by default the first clip's"),
     .value(
       "crf", "0-51", .integer(VideoEncodeSettings.crfRange),
-      help: "constant quality: lower is better and bigger (default 20)"),
+      help: "constant quality, lower is better and bigger; 20 unless --bitrate"),
     .value(
       "bitrate", "BITS", .integer(VideoEncodeSettings.bitrateRange),
       help: "a bit rate in bits per second instead of --crf"),
     .value(
-      "preset", "", .choice(VideoEncodeSettings.presets), default: "veryfast",
+      "preset", "PRESET", .choice(VideoEncodeSettings.presets), default: "veryfast",
       help: "encoder speed: slower presets give smaller files at the same quality"),
     .value(
       "codec", "", .choice(VideoEncodeSettings.Codec.allCases.map(\.rawValue)), default: "h264",
@@ -58,7 +58,7 @@ enum VideoExportCommand {
       throw UsageError("--crf and --bitrate exclude each other")
     }
     let composition = try composition(args, inputs: inputs)
-    let settings = try settings(args, output: output)
+    let settings = settings(args, output: output)
     if !args.has("overwrite"), let input = inputs.first(where: { sameFile($0, output) }) {
       throw CommandFailure("\(input.path): refusing to overwrite an input (use --overwrite)")
     }

@@ -4,7 +4,7 @@ import LumenVideo
 /// `lumen video info IN... [--json] [--count-frames]`: what movie files say about themselves.
 enum VideoInfoCommand {
   static let command = Command(
-    name: "info", summary: "What movie files hold: container, duration, streams, colour.",
+    name: "info", summary: "What movies hold: container, duration, streams, colour.",
     positionals: .oneOrMore("IN", help: "the movies, read from their headers"),
     options: [
       .flag("json", help: "one JSON object per file"),

@@ -37,6 +37,8 @@ struct ResolvedCommand {
   var command: Command { path[path.count - 1] }
   /// `lumen video frame`.
   var title: String { path.map(\.name).joined(separator: " ") }
+  /// `video frame`, as error messages name it after `lumen: `.
+  var name: String { path.dropFirst().map(\.name).joined(separator: " ") }
 
   /// Follows `words` down `root`'s subcommands as far as they name one.
   init(_ root: Command, words: [String]) {

@@ -17,7 +17,9 @@ enum HelpFormatter {
       synopses.enumerated().map { ($0 == 0 ? "usage: " : "       ") + $1 }.joined(separator: "\n"))
     sections.append(wrap(command.summary, indent: 0))
     if !command.subcommands.isEmpty {
-      let rows = command.subcommands.map { ("  " + $0.name, $0.summary) }
+      let rows = command.subcommands.map {
+        ("  " + synopsis(of: $0, title: "\(title) \($0.name)"), $0.summary)
+      }
       sections.append(
         "Commands:\n" + table(rows)
           + "\nRun `\(title) COMMAND --help` for a command's arguments and options.")
@@ -42,18 +44,22 @@ enum HelpFormatter {
       return own + command.subcommands.flatMap { rows($0, prefix: name) }
     }
     let commands = root.subcommands.flatMap { rows($0, prefix: "") }
+    let widest = commands.map(\.0.count).max() ?? 0
+    let tail = """
+      Run `\(root.name) COMMAND --help` (or `\(root.name) help COMMAND`) for a command's \
+      arguments and options. Options are written --name VALUE, --name=VALUE or -x VALUE; \
+      `--` ends them. Exit status: 0 done, 1 failed (e.g. a file could not be read or \
+      written), 2 wrong usage.
+      """
     return """
       usage: \(root.name) COMMAND [ARGUMENTS] [OPTIONS] [--] [ARGUMENTS]
 
       \(wrap(root.summary, indent: 0))
 
       Commands:
-      \(table(commands))
+      \(table(commands, column: min(widest + 2, column)))
 
-      Run `\(root.name) COMMAND --help` (or `\(root.name) help COMMAND`) for a command's \
-      arguments and options.
-      Options: --name VALUE, --name=VALUE, -x VALUE; `--` ends them. Exit status: 0 done,
-      1 failed (a file could not be read or written), 2 wrong usage.
+      \(wrap(tail, indent: 0))
       """
   }
 
@@ -88,7 +94,7 @@ enum HelpFormatter {
   }
 
   /// Two columns: names on the left, wrapped text from `column`.
-  private static func table(_ rows: [(String, String)]) -> String {
+  private static func table(_ rows: [(String, String)], column: Int = column) -> String {
     rows.map { name, text in
       let body = wrap(text, indent: column)
       let start = body.dropFirst(column)

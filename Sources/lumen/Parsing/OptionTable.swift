@@ -157,6 +157,7 @@ struct Positionals: Sendable {
       switch (count.lowerBound, count.upperBound) {
       case (1, 1): "exactly one \(placeholder)"
       case (0, 1): "at most one \(placeholder)"
+      case (1, Int.max): "at least one \(placeholder)"
       case (let low, Int.max): "at least \(low) \(placeholder)"
       case (let low, let high): "\(low) to \(high) \(placeholder)"
       }

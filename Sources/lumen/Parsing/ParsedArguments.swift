@@ -11,8 +11,8 @@ struct ParsedArguments {
   private(set) var positional: [String] = []
   private var values: [String: [OptionValue]] = [:]
 
-  /// Parses `words` for `command` (named `title` in errors), checking every value, the
-  /// number of positionals and the required options.
+  /// Parses `words` for `command` (named `title` in errors, e.g. `video frame`), checking every
+  /// value, the number of positionals and the required options.
   init(_ words: [String], for command: Command, title: String) throws(UsageError) {
     self.command = command
     var rest = words[...]
@@ -68,7 +68,7 @@ struct ParsedArguments {
     if isLong, name.count == 1, command.option(named: name, short: true) != nil {
       throw UsageError("unknown option \(shown) (one-letter options take one dash: -\(name))")
     }
-    throw UsageError("unknown option \(shown) for \(title) (see `\(title) --help`)")
+    throw UsageError("unknown option \(shown) for \(title) (see `lumen \(title) --help`)")
   }
 
   // MARK: Reading
