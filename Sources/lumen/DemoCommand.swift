@@ -28,7 +28,8 @@ enum DemoCommand {
       .value(
         "samples", "DIR", .path, default: "samples",
         help: "the photos to render: JPEG, PNG, WebP, HEIC"),
-      .value("out", "DIR", .path, default: "out", help: "where the results go, created when missing"),
+      .value(
+        "out", "DIR", .path, default: "out", help: "where the results go, created when missing"),
     ],
     run: run)
 

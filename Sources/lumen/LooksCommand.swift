@@ -15,10 +15,12 @@ enum LooksCommand {
     positionals: Positionals(
       placeholder: "IN", count: 0...1, help: "the photo for the sheet (not with --list)"),
     options: [
-      .value("output", short: "o", "SHEET", .path, help: "the sheet to write; needed unless --list"),
+      .value(
+        "output", short: "o", "SHEET", .path, help: "the sheet to write; needed unless --list"),
       .value("folder", "F", .text, help: "only this folder's looks; by default every look"),
       .value("columns", "N", .integer(1...64), default: "6", help: "cells per row"),
-      .value("size", "PIXELS", .integer(16...2048), default: "240", help: "the long side of each cell"),
+      .value(
+        "size", "PIXELS", .integer(16...2048), default: "240", help: "the long side of each cell"),
       manifest,
       .value("quality", short: "q", "Q", .integer(1...100), default: "90", help: "lossy quality"),
       .flag("overwrite", help: "replaces SHEET when it exists"),

@@ -33,7 +33,9 @@ enum Lumen {
       exit(0)
     }
     let resolved = ResolvedCommand(root, words: words)
-    if resolved.asksForHelp || resolved.words.first == "help" && !resolved.command.subcommands.isEmpty {
+    if resolved.asksForHelp
+      || resolved.words.first == "help" && !resolved.command.subcommands.isEmpty
+    {
       print(HelpFormatter.help(for: resolved))
       exit(0)
     }

@@ -28,7 +28,8 @@ enum LutCommand {
           output,
           .value(
             "layout", "LAYOUT", .text,
-            help: "default: tiled8x8 for images (512x512, 8x8 tiles of 64 levels), cube:33 for .cube"),
+            help:
+              "default: tiled8x8 for images (512x512, 8x8 tiles of 64 levels), cube:33 for .cube"),
           depth, overwrite,
         ],
         notes: """

@@ -19,7 +19,8 @@ enum VideoExportCommand {
       help: "the movie to write: .mp4, or .mov for QuickTime"),
     .value(
       "trim", "FROM:TO", .text, repeatable: true,
-      help: "the n-th --trim keeps FROM:TO seconds of the n-th clip; 2:, :8 and : leave a side open"),
+      help: "the n-th --trim keeps FROM:TO seconds of the n-th clip; 2:, :8 and : leave a side open"
+    ),
     .value("size", "PIXELS", .integer(2...16_384), help: "the long side, never enlarged"),
     .flag("fill", help: "crops clips of another shape to fill the frame instead of letterboxing"),
     .value("fps", "RATE", .text, help: "30, 29.97 or 30000/1001; by default the first clip's"),
@@ -147,12 +148,17 @@ enum VideoExportCommand {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 2 else {
       throw UsageError(
-        "\(option): cannot read \(UsageError.quoted(text)) as FROM:TO (seconds, e.g. 1.5:8, 2: or :8)")
+        "\(option): cannot read \(UsageError.quoted(text)) as FROM:TO (seconds, e.g. 1.5:8, 2: or :8)"
+      )
     }
-    let from = parts[0].isEmpty ? 0 : try VideoTime.seconds(parsing: String(parts[0]), option: option)
+    let from =
+      parts[0].isEmpty ? 0 : try VideoTime.seconds(parsing: String(parts[0]), option: option)
     let to =
-      parts[1].isEmpty ? .infinity : try VideoTime.seconds(parsing: String(parts[1]), option: option)
-    guard from < to else { throw UsageError("\(option): the span \(UsageError.quoted(text)) is empty") }
+      parts[1].isEmpty
+      ? .infinity : try VideoTime.seconds(parsing: String(parts[1]), option: option)
+    guard from < to else {
+      throw UsageError("\(option): the span \(UsageError.quoted(text)) is empty")
+    }
     return from..<to
   }
 

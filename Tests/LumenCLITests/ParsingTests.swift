@@ -52,7 +52,8 @@ import Testing
     #expect(info.width == 200 && info.height == 300)
 
     for words in [
-      ["--size", "10", "--size", "20"], ["--size=10", "--size", "10"], ["-q", "5", "--quality", "6"],
+      ["--size", "10", "--size", "20"], ["--size=10", "--size", "10"],
+      ["-q", "5", "--quality", "6"],
     ] {
       let result = try CLI.run(["render", sample, "-o", try output()] + words)
       #expect(result.status == 2 && result.errors.contains("given twice"), "\(words)")
@@ -76,7 +77,8 @@ import Testing
     let out = try output()
     let result = try CLI.run(["render", sample, "-o", out] + words)
     #expect(result.status == 2, "\(words): \(result.errors)")
-    #expect(result.errors.hasPrefix("lumen: ") && result.errors.contains(message), "\(result.errors)")
+    #expect(
+      result.errors.hasPrefix("lumen: ") && result.errors.contains(message), "\(result.errors)")
     #expect(result.errors.split(separator: "\n").count == 1)
     #expect(!FileManager.default.fileExists(atPath: out))
   }
@@ -99,7 +101,9 @@ import Testing
       "--look-interpolation must be one of trilinear, tetrahedral, not \"cubic\""
     ),
   ])
-  func badValuesNameTheOptionTheRangeAndTheText(_ option: String, _ value: String, _ message: String)
+  func badValuesNameTheOptionTheRangeAndTheText(
+    _ option: String, _ value: String, _ message: String
+  )
     throws
   {
     let out = try output()

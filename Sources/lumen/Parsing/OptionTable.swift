@@ -95,7 +95,8 @@ extension Option.Kind {
       return .integer(number)
     case .number(let range):
       guard let number = Double(text), number.isFinite, range.contains(number) else {
-        throw refuse("a number in \(Self.format(range.lowerBound))...\(Self.format(range.upperBound))")
+        throw refuse(
+          "a number in \(Self.format(range.lowerBound))...\(Self.format(range.upperBound))")
       }
       return .number(number)
     case .choice(let words):

@@ -56,7 +56,8 @@ struct ParsedArguments {
     let isLong = word.hasPrefix("--")
     let body = word.dropFirst(isLong ? 2 : 1)
     let name = body.prefix { $0 != "=" }
-    let inline = name.endIndex < body.endIndex ? String(body[body.index(after: name.endIndex)...]) : nil
+    let inline =
+      name.endIndex < body.endIndex ? String(body[body.index(after: name.endIndex)...]) : nil
     let shown = UsageError.quoted(String(word.prefix { $0 != "=" }))
     if body.hasPrefix("-") {
       throw UsageError("\(shown): options start with one or two dashes")
