@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "LumenCore", targets: ["LumenCore"]),
     .library(name: "LumenCodecs", targets: ["LumenCodecs"]),
     .library(name: "LumenFilters", targets: ["LumenFilters"]),
+    .library(name: "LumenAssets", targets: ["LumenAssets"]),
     .library(name: "LumenEdit", targets: ["LumenEdit"]),
     .library(name: "LumenVideo", targets: ["LumenVideo"]),
     .executable(name: "lumen", targets: ["lumen"]),
@@ -42,6 +43,9 @@ let package = Package(
       swiftSettings: vectorised),
     .target(name: "LumenFilters", dependencies: ["LumenCore"], swiftSettings: vectorised),
     .target(
+      name: "LumenAssets", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"],
+      swiftSettings: vectorised),
+    .target(
       name: "LumenEdit", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"],
       swiftSettings: vectorised),
     .target(
@@ -58,6 +62,8 @@ let package = Package(
     .testTarget(name: "LumenCoreTests", dependencies: ["LumenCore"]),
     .testTarget(name: "LumenCodecsTests", dependencies: ["LumenCodecs"]),
     .testTarget(name: "LumenFiltersTests", dependencies: ["LumenFilters", "LumenCodecs"]),
+    .testTarget(
+      name: "LumenAssetsTests", dependencies: ["LumenAssets", "LumenCodecs", "LumenFilters"]),
     .testTarget(
       name: "LumenEditTests", dependencies: ["LumenEdit", "LumenCodecs"], exclude: ["Fixtures"]),
     .testTarget(name: "LumenVideoTests", dependencies: ["LumenVideo", "LumenEdit", "LumenCodecs"]),
