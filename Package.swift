@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "LumenAssets", targets: ["LumenAssets"]),
     .library(name: "LumenEdit", targets: ["LumenEdit"]),
     .library(name: "LumenVideo", targets: ["LumenVideo"]),
+    .library(name: "LumenJobs", targets: ["LumenJobs"]),
     .executable(name: "lumen", targets: ["lumen"]),
   ],
   targets: [
@@ -46,12 +47,15 @@ let package = Package(
       name: "LumenAssets", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"],
       swiftSettings: vectorised),
     .target(
-      name: "LumenEdit", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"],
+      name: "LumenEdit", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenAssets"],
       swiftSettings: vectorised),
     .target(
       name: "LumenVideo",
       dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "CFFmpeg"],
       swiftSettings: vectorised),
+    .target(
+      name: "LumenJobs",
+      dependencies: ["LumenAssets", "LumenCodecs", "LumenCore", "LumenEdit", "LumenVideo"]),
     .executableTarget(
       name: "lumen",
       dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenVideo"]),
@@ -67,6 +71,8 @@ let package = Package(
     .testTarget(
       name: "LumenEditTests", dependencies: ["LumenEdit", "LumenCodecs"], exclude: ["Fixtures"]),
     .testTarget(name: "LumenVideoTests", dependencies: ["LumenVideo", "LumenEdit", "LumenCodecs"]),
+    .testTarget(
+      name: "LumenJobsTests", dependencies: ["LumenJobs", "LumenEdit", "LumenVideo", "LumenCodecs"]),
     .testTarget(name: "LumenCLITests", dependencies: ["LumenCodecs", "LumenFilters"]),
     // Comparisons with independent implementations (libvips, Pillow) through scripts/oracles.
     .testTarget(name: "LumenOracleTests", dependencies: ["LumenCodecs", "LumenFilters"]),
