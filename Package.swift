@@ -13,8 +13,10 @@ let package = Package(
     .library(name: "LumenCore", targets: ["LumenCore"]),
     .library(name: "LumenCodecs", targets: ["LumenCodecs"]),
     .library(name: "LumenFilters", targets: ["LumenFilters"]),
+    .library(name: "LumenAssets", targets: ["LumenAssets"]),
     .library(name: "LumenEdit", targets: ["LumenEdit"]),
     .library(name: "LumenVideo", targets: ["LumenVideo"]),
+    .library(name: "LumenJobs", targets: ["LumenJobs"]),
     .executable(name: "lumen", targets: ["lumen"]),
   ],
   targets: [
@@ -42,12 +44,18 @@ let package = Package(
       swiftSettings: vectorised),
     .target(name: "LumenFilters", dependencies: ["LumenCore"], swiftSettings: vectorised),
     .target(
-      name: "LumenEdit", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"],
+      name: "LumenAssets", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"],
+      swiftSettings: vectorised),
+    .target(
+      name: "LumenEdit", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenAssets"],
       swiftSettings: vectorised),
     .target(
       name: "LumenVideo",
       dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "CFFmpeg"],
       swiftSettings: vectorised),
+    .target(
+      name: "LumenJobs",
+      dependencies: ["LumenAssets", "LumenCodecs", "LumenCore", "LumenEdit", "LumenVideo"]),
     .executableTarget(
       name: "lumen",
       dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenVideo"]),
@@ -59,8 +67,12 @@ let package = Package(
     .testTarget(name: "LumenCodecsTests", dependencies: ["LumenCodecs"]),
     .testTarget(name: "LumenFiltersTests", dependencies: ["LumenFilters", "LumenCodecs"]),
     .testTarget(
+      name: "LumenAssetsTests", dependencies: ["LumenAssets", "LumenCodecs", "LumenFilters"]),
+    .testTarget(
       name: "LumenEditTests", dependencies: ["LumenEdit", "LumenCodecs"], exclude: ["Fixtures"]),
     .testTarget(name: "LumenVideoTests", dependencies: ["LumenVideo", "LumenEdit", "LumenCodecs"]),
+    .testTarget(
+      name: "LumenJobsTests", dependencies: ["LumenJobs", "LumenEdit", "LumenVideo", "LumenCodecs"]),
     .testTarget(name: "LumenCLITests", dependencies: ["LumenCodecs", "LumenFilters"]),
     // Comparisons with independent implementations (libvips, Pillow) through scripts/oracles.
     .testTarget(name: "LumenOracleTests", dependencies: ["LumenCodecs", "LumenFilters"]),

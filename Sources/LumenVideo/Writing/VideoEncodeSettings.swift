@@ -3,7 +3,7 @@
 /// A plain value, so an export dialog can hold one and edit it field by field; ``validate()``
 /// (which the writer calls before touching any file) says which field is out of range.
 public struct VideoEncodeSettings: Sendable, Hashable {
-  public enum Codec: String, Sendable, Hashable, CaseIterable {
+  public enum Codec: String, Sendable, Hashable, CaseIterable, Codable {
     /// H.264 / AVC through libx264: plays everywhere.
     case h264
     /// H.265 / HEVC through libx265, tagged `hvc1` so that Apple's players accept it.

@@ -1,0 +1,30 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The folders a resolver may read from, compared after every symbolic link is followed, so
+/// neither `../` nor a link planted inside a root leads out of it.
+struct AllowedRoots: Sendable {
+  /// Canonical paths (no links, no `..`), each without a trailing slash except `/`.
+  let paths: [String]
+
+  init(_ roots: [URL]) {
+    paths = roots.map { Self.canonical($0.path) ?? $0.standardizedFileURL.path }
+  }
+
+  /// Whether the canonical `path` lies in (or is) one of the roots.
+  func contain(_ path: String) -> Bool {
+    paths.contains { root in
+      root == "/" || path == root || path.hasPrefix(root + "/")
+    }
+  }
+
+  /// `path` with every link followed and `.`/`..` removed; nil when it does not exist.
+  static func canonical(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}

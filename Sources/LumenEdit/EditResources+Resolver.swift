@@ -1,0 +1,10 @@
+import LumenAssets
+
+extension EditResources {
+  /// Looks and layer images from `resolver`, which keeps what it loaded and reads only inside
+  /// its allowed roots.
+  public init(_ resolver: ResourceResolver) {
+    self.init(
+      look: { try resolver.colorCube(forLook: $0) }, image: { try resolver.image($0) })
+  }
+}

@@ -1,0 +1,16 @@
+/// Why a job cannot be read or run.
+public enum JobError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The job file is not a job: bad JSON, a missing or mistyped key, a value out of range.
+  case invalid(file: String, path: String, problem: String)
+  /// The job would write over one of the files it reads.
+  case outputIsInput(String)
+
+  public var description: String {
+    switch self {
+    case .invalid(let file, let path, let problem):
+      "\(file): \(path.isEmpty ? "" : "\(path): ")\(problem)"
+    case .outputIsInput(let path):
+      "\(path): refusing to write over a file the job reads (set \"overwrite\" to allow it)"
+    }
+  }
+}

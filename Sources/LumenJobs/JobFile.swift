@@ -1,0 +1,80 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reading jobs from files and writing them as one line of JSON.
+public enum JobFile {
+  /// Job files are small: a document with its keyframes fits in far less.
+  public static let maxSize = 16 << 20
+
+  /// The job in the file at `url`, its relative paths made absolute against the file's folder.
+  public static func read<Job: Decodable & PathResolving>(_: Job.Type, from url: URL) throws
+    -> Job
+  {
+    let data = try contents(of: url)
+    do {
+      return try JSONDecoder().decode(Job.self, from: data).resolvingPaths(
+        against: url.deletingLastPathComponent())
+    } catch let error as DecodingError {
+      throw Self.describe(error, file: url.path)
+    }
+  }
+
+  /// The job as one line of JSON, keys sorted (equal jobs give equal bytes).
+  public static func line(_ job: some Encodable) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(job), as: UTF8.self)
+  }
+
+  private static func contents(of url: URL) throws(JobError) -> Data {
+    var status = stat()
+    guard stat(url.path, &status) == 0 else {
+      throw .invalid(file: url.path, path: "", problem: String(cString: strerror(errno)))
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw .invalid(file: url.path, path: "", problem: "not a regular file")
+    }
+    guard status.st_size <= maxSize else {
+      throw .invalid(file: url.path, path: "", problem: "larger than \(maxSize >> 20) MB")
+    }
+    do {
+      return try Data(contentsOf: url)
+    } catch {
+      throw .invalid(file: url.path, path: "", problem: "cannot be read")
+    }
+  }
+
+  /// One line naming where in the job the problem is.
+  static func describe(_ error: DecodingError, file: String) -> JobError {
+    func path(_ keys: [any CodingKey]) -> String {
+      keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return .invalid(file: file, path: path(context.codingPath + [key]), problem: "missing")
+    case .typeMismatch(let type, let context):
+      return .invalid(file: file, path: path(context.codingPath), problem: "expected \(type)")
+    case .valueNotFound(let type, let context):
+      return .invalid(file: file, path: path(context.codingPath), problem: "expected \(type)")
+    case .dataCorrupted(let context):
+      let problem =
+        context.codingPath.isEmpty && context.underlyingError != nil
+        ? "not valid JSON" : context.debugDescription
+      return .invalid(file: file, path: path(context.codingPath), problem: problem)
+    @unknown default:
+      return .invalid(file: file, path: "", problem: "\(error)")
+    }
+  }
+}
+
+/// A job whose relative paths can be made absolute.
+public protocol PathResolving {
+  func resolvingPaths(against folder: URL) -> Self
+}
+
+extension RenderJob: PathResolving {}
+extension VideoJob: PathResolving {}

@@ -1,0 +1,99 @@
+import Foundation
+import LumenAssets
+import LumenCodecs
+import LumenCore
+import LumenEdit
+
+/// One photo edit as plain data: the original, the edit document, where its resources may
+/// come from, the output and how to encode it. `lumen edit` builds one from its options and
+/// runs it; `lumen edit --job` reads one from a file; the HTTP service and the batch worker
+/// accept the same JSON:
+///
+///     {"input": "/photos/a.jpg", "output": "/out/a.jpg",
+///      "document": {"formatIdentifier": "org.lumen.edit", "formatVersion": 4, ...},
+///      "encoding": {"quality": 85}, "previewLongSide": 1280}
+///
+/// Paths in a job file are relative to the file's folder (``resolvingPaths(against:)``);
+/// `--print-job` writes them absolute.
+public struct RenderJob: Codable, Hashable, Sendable {
+  /// The photo to edit; it is never modified.
+  public var input: String
+  public var document: EditDocument
+  /// The folder the document's relative references (looks, layer images) start from;
+  /// nil: the input's folder.
+  public var resourceFolder: String?
+  /// The folders the document may read from; nil: only ``resourceFolder``.
+  public var allowedRoots: [String]?
+  public var output: String
+  /// Renders a preview whose long side is this many pixels instead of the full image.
+  public var previewLongSide: Int?
+  public var encoding: PhotoEncoding
+  /// Replace an existing file at ``output``.
+  public var overwrite: Bool
+
+  public static let previewRange = 16...65_536
+
+  public init(
+    input: String, document: EditDocument, output: String, resourceFolder: String? = nil,
+    allowedRoots: [String]? = nil, previewLongSide: Int? = nil,
+    encoding: PhotoEncoding = PhotoEncoding(), overwrite: Bool = false
+  ) {
+    self.input = input
+    self.document = document
+    self.resourceFolder = resourceFolder
+    self.allowedRoots = allowedRoots
+    self.output = output
+    self.previewLongSide = previewLongSide
+    self.encoding = encoding
+    self.overwrite = overwrite
+  }
+
+  private enum CodingKeys: String, CodingKey, CaseIterable {
+    case input, document, resourceFolder, allowedRoots, output, previewLongSide, encoding
+    case overwrite
+  }
+
+  public init(from decoder: any Decoder) throws {
+    try decoder.refuseUnknownKeys(besides: CodingKeys.self)
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    input = try c.decode(String.self, forKey: .input)
+    document = try c.decodeIfPresent(EditDocument.self, forKey: .document) ?? EditDocument()
+    resourceFolder = try c.decodeIfPresent(String.self, forKey: .resourceFolder)
+    allowedRoots = try c.decodeIfPresent([String].self, forKey: .allowedRoots)
+    output = try c.decode(String.self, forKey: .output)
+    previewLongSide = try c.decodeWholeNumber(forKey: .previewLongSide, in: Self.previewRange)
+    encoding = try c.decodeIfPresent(PhotoEncoding.self, forKey: .encoding) ?? PhotoEncoding()
+    overwrite = try c.decodeIfPresent(Bool.self, forKey: .overwrite) ?? false
+  }
+
+  /// The job with every relative path made absolute against `folder` (a job file's folder).
+  public func resolvingPaths(against folder: URL) -> RenderJob {
+    var job = self
+    let absolute = JobPaths(folder: folder)
+    job.input = absolute(input)
+    job.output = absolute(output)
+    job.resourceFolder = resourceFolder.map(absolute.callAsFunction)
+    job.allowedRoots = allowedRoots?.map(absolute.callAsFunction)
+    return job
+  }
+
+  /// The resolver of the document's references.
+  public var resources: ResourceResolver {
+    let inputURL = URL(fileURLWithPath: input)
+    let base =
+      resourceFolder.map(URL.init(fileURLWithPath:)) ?? inputURL.deletingLastPathComponent()
+    return ResourceResolver(
+      base: base, allowedRoots: allowedRoots?.map(URL.init(fileURLWithPath:)))
+  }
+
+  /// Renders the document over the input into the output, atomically.
+  public func run(renderer: Renderer = Renderer(), progress: (any RowSink)? = nil) throws {
+    let session = EditSession(
+      contentsOf: URL(fileURLWithPath: input), previewLongSide: previewLongSide ?? 1280,
+      resources: EditResources(resources))
+    try session.export(
+      document, to: URL(fileURLWithPath: output), atPreviewSize: previewLongSide != nil,
+      options: encoding.options, overwrite: overwrite,
+      renderer: renderer, progress: progress)
+  }
+}

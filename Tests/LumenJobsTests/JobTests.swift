@@ -1,0 +1,178 @@
+import Foundation
+import LumenCodecs
+import LumenCore
+import LumenEdit
+import LumenVideo
+import Testing
+
+@testable import LumenJobs
+
+/// Jobs are plain data: they read and write as JSON, refuse what they cannot run, and run the
+/// same edit as the library calls they stand for.
+@Suite struct JobTests {
+  static let samples = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("samples")
+
+  static func scratch() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lumen-jobs-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  static func decode<Job: Decodable>(_: Job.Type, _ text: String) throws -> Job {
+    try JSONDecoder().decode(Job.self, from: Data(text.utf8))
+  }
+
+  static func problem<Job: Decodable>(_: Job.Type, _ text: String) -> String? {
+    do {
+      _ = try decode(Job.self, text)
+      return nil
+    } catch let error as DecodingError {
+      return JobFile.describe(error, file: "job.json").description
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  @Test func renderJobsRoundTripThroughOneLineOfJSON() throws {
+    var document = EditDocument()
+    document.adjustments.contrast = 0.25
+    document.look = LookChoice(id: "noir", intensity: 0.5)
+    let job = RenderJob(
+      input: "/photos/a.jpg", document: document, output: "/out/a.webp",
+      previewLongSide: 640, encoding: PhotoEncoding(quality: 77, lossless: true))
+    let line = try JobFile.line(job)
+    #expect(!line.contains("\n"))
+    let back = try Self.decode(RenderJob.self, line)
+    #expect(back == job)
+    #expect(try JobFile.line(back) == line)
+  }
+
+  @Test func videoJobsRoundTrip() throws {
+    let job = VideoJob(
+      clips: [VideoJob.Clip(path: "/a.mp4", trim: .init(from: 1.5, to: 8)), .init(path: "/b.mov")],
+      output: "/out.mov", longSide: 1280, fills: true, frameRate: "30000/1001",
+      music: .init(path: "/song.m4a", volume: 0.5, trim: .init(from: 2)),
+      maximumDuration: 15, encoding: .init(codec: .hevc, crf: 24, preset: "fast"))
+    let back = try Self.decode(VideoJob.self, try JobFile.line(job))
+    #expect(back == job)
+    let export = try back.export()
+    #expect(export.composition.clips.count == 2)
+    #expect(export.composition.clips[0].trim == 1.5..<8)
+    #expect(export.composition.size == .longSide(1280))
+    #expect(export.composition.fitting == .fill)
+    #expect(export.composition.frameRate == .ntsc)
+    #expect(export.composition.music?.volume == 0.5)
+    #expect(export.settings.codec == .hevc)
+    #expect(export.settings.container == .mov)
+    #expect(export.settings.rateControl == .crf(24))
+  }
+
+  @Test(arguments: [
+    (#"{"input": "a.jpg"}"#, "job.json: output: missing"),
+    (
+      #"{"input": "a.jpg", "output": "b.jpg", "overwite": true}"#, "job.json: overwite: unknown key"
+    ),
+    (#"{"input": "a.jpg", "output": "b.jpg", "encoding": {"quality": 0}}"#, "encoding.quality"),
+    (#"{"input": "a.jpg", "output": "b.jpg", "encoding": {"quality": 1e300}}"#, "encoding.quality"),
+    (
+      #"{"input": "a.jpg", "output": "b.jpg", "previewLongSide": 9223372036854775807}"#,
+      "previewLongSide"
+    ),
+    (#"{"input": 3, "output": "b.jpg"}"#, "job.json: input: expected String"),
+    (#"{"input": "a.jpg", "output": "b.jpg", "document": {"formatIdentifier": "x"}}"#, "document"),
+    (
+      #"{"input": "a.jpg", "output": "b.jpg", "document": {"formatIdentifier": "org.lumen.edit", "formatVersion": 2, "operations": {"adjustments": {"contrast": 7}}}}"#,
+      "contrast"
+    ),
+  ])
+  func badRenderJobsAreRefusedWithTheirPath(text: String, expected: String) {
+    let problem = Self.problem(RenderJob.self, text)
+    #expect(problem?.contains(expected) == true, "\(problem ?? "accepted")")
+  }
+
+  @Test(arguments: [
+    (#"{"clips": [], "output": "o.mp4"}"#, "at least one clip"),
+    (
+      #"{"clips": [{"path": "a.mp4", "trim": {"from": 5, "to": 2}}], "output": "o.mp4"}"#,
+      "from < to"
+    ),
+    (#"{"clips": [{"path": "a.mp4", "trim": {"from": -1}}], "output": "o.mp4"}"#, "from < to"),
+    (#"{"clips": [{"path": "a.mp4"}], "output": "o.mp4", "frameRate": "0/0"}"#, "frameRate"),
+    (#"{"clips": [{"path": "a.mp4"}], "output": "o.mp4", "longSide": 1}"#, "longSide"),
+    (
+      #"{"clips": [{"path": "a.mp4"}], "output": "o.mp4", "maximumDuration": 1e300}"#,
+      "maximumDuration"
+    ),
+    (
+      #"{"clips": [{"path": "a.mp4"}], "output": "o.mp4", "music": {"path": "m.wav", "volume": 99}}"#,
+      "music.volume"
+    ),
+    (
+      #"{"clips": [{"path": "a.mp4"}], "output": "o.mp4", "encoding": {"crf": 99}}"#, "encoding.crf"
+    ),
+    (
+      #"{"clips": [{"path": "a.mp4"}], "output": "o.mp4", "encoding": {"preset": "warp"}}"#,
+      "preset"
+    ),
+    (#"{"clips": [{"path": "a.mp4"}], "output": "o.mp4", "encoding": {"codec": "vp9"}}"#, "codec"),
+    (#"{"clips": [{"path": "a.mp4", "trm": {}}], "output": "o.mp4"}"#, "clips[0].trm"),
+  ])
+  func badVideoJobsAreRefusedWithTheirPath(text: String, expected: String) {
+    let problem = Self.problem(VideoJob.self, text)
+    #expect(problem?.contains(expected) == true, "\(problem ?? "accepted")")
+  }
+
+  @Test(arguments: [
+    ("30", VideoEncodeSettings.FrameRate(numerator: 30)), ("29.97", .ntsc), ("23.976", .ntscFilm),
+    ("30000/1001", .ntsc),
+    ("12.5", VideoEncodeSettings.FrameRate(numerator: 12500, denominator: 1000)),
+  ])
+  func frameRatesReadAsWritten(text: String, rate: VideoEncodeSettings.FrameRate) throws {
+    #expect(try VideoEncodeSettings.FrameRate(parsing: text) == rate)
+  }
+
+  @Test(arguments: ["0", "-30", "nan", "1e300", "30/0", "1/2/3", "", "99999999999/1", "1/99999"])
+  func nonsenseFrameRatesAreRefused(text: String) {
+    #expect(throws: VideoEncodeSettings.FrameRate.ParseError.self) {
+      try VideoEncodeSettings.FrameRate(parsing: text)
+    }
+  }
+
+  @Test func jobFilesResolvePathsAgainstTheirFolder() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let sub = folder.appendingPathComponent("jobs")
+    try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+    let file = sub.appendingPathComponent("a.json")
+    try Data(#"{"input": "../in.jpg", "output": "out/x.jpg", "resourceFolder": "."}"#.utf8)
+      .write(to: file)
+    let job = try JobFile.read(RenderJob.self, from: file)
+    #expect(job.input == folder.appendingPathComponent("in.jpg").standardizedFileURL.path)
+    #expect(job.output == sub.appendingPathComponent("out/x.jpg").standardizedFileURL.path)
+    #expect(job.resourceFolder == sub.standardizedFileURL.path)
+    #expect(throws: JobError.self) { try JobFile.read(RenderJob.self, from: folder) }
+    #expect(throws: JobError.self) {
+      try JobFile.read(RenderJob.self, from: folder.appendingPathComponent("missing.json"))
+    }
+  }
+
+  @Test func aRenderJobRendersWhatTheSessionRenders() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var document = EditDocument()
+    document.adjustments.saturation = -0.5
+    document.look = LookChoice(id: "chrome", intensity: 0.7)
+    let input = Self.samples.appendingPathComponent("coffee.jpg")
+    let viaJob = folder.appendingPathComponent("job.png")
+    let direct = folder.appendingPathComponent("direct.png")
+    try RenderJob(
+      input: input.path, document: document, output: viaJob.path, previewLongSide: 300
+    ).run()
+    try EditSession(contentsOf: input, previewLongSide: 300).export(
+      document, to: direct, atPreviewSize: true)
+    #expect(try Data(contentsOf: viaJob) == Data(contentsOf: direct))
+  }
+}
