@@ -58,7 +58,10 @@ let package = Package(
       dependencies: ["LumenAssets", "LumenCodecs", "LumenCore", "LumenEdit", "LumenVideo"]),
     .executableTarget(
       name: "lumen",
-      dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenVideo"]),
+      dependencies: [
+        "LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenVideo", "LumenAssets",
+        "LumenJobs",
+      ]),
 
     // In-process benchmarks (bench/run.sh), not part of the product.
     .executableTarget(name: "lumen-bench", dependencies: ["LumenEdit", "LumenVideo"]),

@@ -43,7 +43,7 @@ public final class ImageWriter: RowSink {
     if format == .heic && !HEIFEncoder.isAvailable {
       throw CodecError(file: file, problem: .encoderUnavailable(.heic))
     }
-    if let source, !overwrite, Self.isSameFile(source, url) {
+    if let source, !overwrite, FileIdentity.same(source.path, url.path) {
       throw CodecError(
         file: file, problem: .io("refusing to overwrite the input file (overwrite was not asked)"))
     }
@@ -165,13 +165,5 @@ public final class ImageWriter: RowSink {
       throw .unsupported("the output profile is not a usable RGB ICC profile")
     }
     return profile
-  }
-
-  /// Whether two paths name the same existing file (same device and inode, so links count).
-  private static func isSameFile(_ a: URL, _ b: URL) -> Bool {
-    var first = stat()
-    var second = stat()
-    guard stat(a.path, &first) == 0, stat(b.path, &second) == 0 else { return false }
-    return first.st_dev == second.st_dev && first.st_ino == second.st_ino
   }
 }

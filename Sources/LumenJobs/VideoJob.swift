@@ -1,5 +1,6 @@
 import Foundation
 import LumenAssets
+import LumenCodecs
 import LumenEdit
 import LumenVideo
 
@@ -239,8 +240,13 @@ public struct VideoJob: Codable, Hashable, Sendable {
       base: base, allowedRoots: allowedRoots?.map(URL.init(fileURLWithPath:)))
   }
 
-  /// The export this job describes, ready to ``VideoExport/start()``.
+  /// The export this job describes, ready to ``VideoExport/start()``. Refuses an output that
+  /// is one of the files the job reads unless ``overwrite`` is set.
   public func export() throws -> VideoExport {
+    let reads = clips.map(\.path) + (music.map { [$0.path] } ?? [])
+    if !overwrite, let input = reads.first(where: { FileIdentity.same($0, output) }) {
+      throw JobError.outputIsInput(input)
+    }
     var composition = VideoComposition(
       clips: clips.map { VideoClip(url: URL(fileURLWithPath: $0.path), trim: $0.trim?.range) })
     if let longSide { composition.size = .longSide(longSide) }

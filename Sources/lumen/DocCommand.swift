@@ -69,7 +69,7 @@ enum DocCommand {
     if !overwrite, FileManager.default.fileExists(atPath: url.path) {
       throw CommandFailure("\(path) exists (use --overwrite)")
     }
-    guard URL(fileURLWithPath: source).standardizedFileURL != url.standardizedFileURL else {
+    guard !FileIdentity.same(source, path) else {
       throw CommandFailure("refusing to overwrite the input \(source)")
     }
     try document.jsonData().write(to: url, options: .atomic)

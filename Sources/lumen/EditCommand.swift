@@ -1,44 +1,54 @@
 import Foundation
-import LumenCodecs
-import LumenCore
 import LumenEdit
+import LumenJobs
 
 /// `lumen edit IN --doc edit.json -o OUT [--preview PIXELS]`: renders an edit document over a
-/// photo; the photo is never modified.
+/// photo; the photo is never modified. The command builds a ``RenderJob`` and runs it.
 enum EditCommand {
   static let command = Command(
     name: "edit", summary: "Renders an edit document over a photo, leaving it untouched.",
-    positionals: .one("IN", help: "the photo"),
+    positionals: Positionals(placeholder: "IN", count: 0...1, help: "the photo"),
     options: [
-      .value("doc", "EDIT.json", .path, required: true, help: "the edit document"),
+      .value("doc", "EDIT.json", .path, help: "the edit document"),
       .value(
-        "output", short: "o", "OUT", .path, required: true,
+        "output", short: "o", "OUT", .path,
         help: "the file to write; its extension picks the format"),
       .value(
-        "preview", "PIXELS", .integer(16...65_536),
+        "preview", "PIXELS", .integer(RenderJob.previewRange),
         help: "renders a preview whose long side is PIXELS, decoding at a reduced scale when "
           + "the format allows"),
-      .value("quality", short: "q", "Q", .integer(1...100), default: "90", help: "lossy quality"),
+      .value(
+        "quality", short: "q", "Q", .integer(PhotoEncoding.qualityRange), default: "90",
+        help: "lossy quality"),
       .flag("overwrite", help: "replaces OUT when it exists"),
-    ],
-    notes: "Geometry and effects are normalised, so a preview matches the full export scaled down.",
+    ] + JobOptions.options,
+    notes: """
+      Geometry and effects are normalised, so a preview matches the full export scaled down. \
+      Give IN, --doc and -o, or --job JOB.json alone.
+      """,
     run: run)
 
   static func run(_ args: ParsedArguments) throws {
-    let input = try args.firstPositional()
+    let job = try JobOptions.job(args, RenderJob.self) { try Self.job(from: args) }
+    if try JobOptions.printed(job, args) { return }
+    try job.run(progress: ProgressBar.isUseful ? ProgressBar("editing") : nil)
+  }
+
+  /// The job the options describe, with absolute paths.
+  private static func job(from args: ParsedArguments) throws -> RenderJob {
+    guard let input = args.positional.first else {
+      throw UsageError("edit needs the photo IN (or --job JOB.json)")
+    }
     let docPath = try args.required("doc")
     let output = try args.required("output")
-    let preview = args.integer("preview")
-    let quality = args.integer("quality") ?? 90
-    let document = try DocCommand.read(URL(fileURLWithPath: docPath))
-    let session = EditSession(
-      contentsOf: URL(fileURLWithPath: input), previewLongSide: preview ?? 1280,
-      resources: .standard(directory: URL(fileURLWithPath: docPath).deletingLastPathComponent()) {
-        try Photo(contentsOf: $0).image
-      })
-    try session.export(
-      document, to: URL(fileURLWithPath: output), atPreviewSize: preview != nil,
-      options: EncodeOptions(quality: quality), overwrite: args.has("overwrite"),
-      progress: ProgressBar.isUseful ? ProgressBar("editing") : nil)
+    let folder = JobOptions.absolute(URL(fileURLWithPath: docPath).deletingLastPathComponent().path)
+    return RenderJob(
+      input: JobOptions.absolute(input),
+      document: try DocCommand.read(URL(fileURLWithPath: docPath)),
+      output: JobOptions.absolute(output), resourceFolder: folder,
+      allowedRoots: JobOptions.roots(args, documentFolder: folder),
+      previewLongSide: args.integer("preview"),
+      encoding: PhotoEncoding(quality: args.integer("quality") ?? 90),
+      overwrite: args.has("overwrite"))
   }
 }

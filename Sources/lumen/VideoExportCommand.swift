@@ -3,7 +3,7 @@ import Foundation
 import LumenCodecs
 import LumenCore
 import LumenEdit
-import LumenFilters
+import LumenJobs
 import LumenVideo
 
 /// `lumen video IN... [--doc EDIT.json] -o OUT.mp4 [options]`: clips joined, trimmed, edited
@@ -12,65 +12,55 @@ import LumenVideo
 enum VideoExportCommand {
   static let positionals = Positionals.oneOrMore("IN", help: "the clips, joined in order")
 
-  static let options: [Option] = [
-    .value("doc", "EDIT.json", .path, help: "an edit document applied to every frame"),
-    .value(
-      "output", short: "o", "OUT.mp4", .path, required: true,
-      help: "the movie to write: .mp4, or .mov for QuickTime"),
-    .value(
-      "trim", "FROM:TO", .text, repeatable: true,
-      help: "the n-th --trim keeps FROM:TO seconds of the n-th clip; 2:, :8 and : leave a side open"
-    ),
-    .value("size", "PIXELS", .integer(2...16_384), help: "the long side, never enlarged"),
-    .flag("fill", help: "crops clips of another shape to fill the frame instead of letterboxing"),
-    .value("fps", "RATE", .text, help: "30, 29.97 or 30000/1001; by default the first clip's"),
-    .value(
-      "crf", "0-51", .integer(VideoEncodeSettings.crfRange),
-      help: "constant quality, lower is better and bigger; 20 unless --bitrate"),
-    .value(
-      "bitrate", "BITS", .integer(VideoEncodeSettings.bitrateRange),
-      help: "a bit rate in bits per second instead of --crf"),
-    .value(
-      "preset", "PRESET", .choice(VideoEncodeSettings.presets), default: "veryfast",
-      help: "encoder speed: slower presets give smaller files at the same quality"),
-    .value(
-      "codec", "", .choice(VideoEncodeSettings.Codec.allCases.map(\.rawValue)), default: "h264",
-      help: "the video codec"),
-    .value("music", "FILE", .path, help: "a sound file laid under the whole movie"),
-    .value("music-volume", "X", .number(0...16), default: "1", help: "the music's gain"),
-    .value("music-trim", "FROM:TO", .text, help: "the part of the music to use"),
-    .value("min", "SECONDS", .text, help: "refuses clips that are shorter"),
-    .value("max", "SECONDS", .text, help: "cuts the movie there"),
-    .flag("no-audio", help: "leaves out the clips' sound"),
-    .flag("overwrite", help: "replaces OUT when it exists, even when it is an input"),
-  ]
+  static let options: [Option] =
+    [
+      .value("doc", "EDIT.json", .path, help: "an edit document applied to every frame"),
+      .value(
+        "output", short: "o", "OUT.mp4", .path,
+        help: "the movie to write: .mp4, or .mov for QuickTime"),
+      .value(
+        "trim", "FROM:TO", .text, repeatable: true,
+        help:
+          "the n-th --trim keeps FROM:TO seconds of the n-th clip; 2:, :8 and : leave a side open"
+      ),
+      .value("size", "PIXELS", .integer(2...16_384), help: "the long side, never enlarged"),
+      .flag("fill", help: "crops clips of another shape to fill the frame instead of letterboxing"),
+      .value("fps", "RATE", .text, help: "30, 29.97 or 30000/1001; by default the first clip's"),
+      .value(
+        "crf", "0-51", .integer(VideoEncodeSettings.crfRange),
+        help: "constant quality, lower is better and bigger; 20 unless --bitrate"),
+      .value(
+        "bitrate", "BITS", .integer(VideoEncodeSettings.bitrateRange),
+        help: "a bit rate in bits per second instead of --crf"),
+      .value(
+        "preset", "PRESET", .choice(VideoEncodeSettings.presets), default: "veryfast",
+        help: "encoder speed: slower presets give smaller files at the same quality"),
+      .value(
+        "codec", "", .choice(VideoEncodeSettings.Codec.allCases.map(\.rawValue)), default: "h264",
+        help: "the video codec"),
+      .value("music", "FILE", .path, help: "a sound file laid under the whole movie"),
+      .value("music-volume", "X", .number(0...16), default: "1", help: "the music's gain"),
+      .value("music-trim", "FROM:TO", .text, help: "the part of the music to use"),
+      .value("min", "SECONDS", .text, help: "refuses clips that are shorter"),
+      .value("max", "SECONDS", .text, help: "cuts the movie there"),
+      .flag("no-audio", help: "leaves out the clips' sound"),
+      .flag("overwrite", help: "replaces OUT when it exists, even when it is an input"),
+    ] + JobOptions.options
 
   static let notes = """
     Joins the clips in order, applies the edit document to every frame (keyframes count from \
-    the output's start) and encodes H.264 (default) or HEVC with AAC or copied sound. A \
-    document's look id ending in .cube names a LUT file (relative to the document). Times are \
+    the output's start) and encodes H.264 (default) or HEVC with AAC or copied sound. Looks \
+    and layer images the document names (a look id, a .cube file) are read relative to the \
+    document, inside its folder or an --allow folder. Times are \
     seconds (3.2, 3.2s), milliseconds (1500ms) or clock times (1:02.5).
     """
 
   static func run(_ args: ParsedArguments) throws {
-    let inputs = args.positional.map { URL(fileURLWithPath: $0) }
-    let output = URL(fileURLWithPath: try args.required("output"))
-    if args.has("crf"), args.has("bitrate") {
-      throw UsageError("--crf and --bitrate exclude each other")
-    }
-    let composition = try composition(args, inputs: inputs)
-    let settings = settings(args, output: output)
-    if !args.has("overwrite"), let input = inputs.first(where: { sameFile($0, output) }) {
-      throw CommandFailure("\(input.path): refusing to overwrite an input (use --overwrite)")
-    }
+    let job = try JobOptions.job(args, VideoJob.self) { try Self.job(from: args) }
+    if try JobOptions.printed(job, args) { return }
+    let export = try job.export()
+    let output = export.output
     try VideoOutput.checkWritable(output.path)
-
-    let docURL = args.string("doc").map(URL.init(fileURLWithPath:))
-    let export = VideoExport(
-      composition: composition,
-      document: try docURL.map(DocCommand.read) ?? EditDocument(),
-      resources: resources(relativeTo: docURL?.deletingLastPathComponent()),
-      settings: settings, output: output)
     let outcome = try Self.perform(export)
     let frames = outcome.frameCount
     let fps = outcome.seconds > 0 ? Double(frames) / outcome.seconds : 0
@@ -79,71 +69,68 @@ enum VideoExportCommand {
         format: "%@: %d frames in %.2f s (%.1f fps)", output.path, frames, outcome.seconds, fps))
   }
 
-  private static func composition(_ args: ParsedArguments, inputs: [URL]) throws(UsageError)
-    -> VideoComposition
-  {
+  /// The job the options describe, with absolute paths.
+  private static func job(from args: ParsedArguments) throws -> VideoJob {
+    guard !args.positional.isEmpty else {
+      throw UsageError("video needs at least one movie IN (or --job JOB.json)")
+    }
+    let output = JobOptions.absolute(try args.required("output"))
+    if args.has("crf"), args.has("bitrate") {
+      throw UsageError("--crf and --bitrate exclude each other")
+    }
     let trims = try args.strings("trim").map { text throws(UsageError) in
       try span(parsing: text, option: "--trim")
     }
-    guard trims.count <= inputs.count else {
-      throw UsageError("\(trims.count) --trim options for \(inputs.count) clips (one per clip)")
+    guard trims.count <= args.positional.count else {
+      throw UsageError(
+        "\(trims.count) --trim options for \(args.positional.count) clips (one per clip)")
     }
-    var composition = VideoComposition(
-      clips: inputs.enumerated().map { index, url in
-        VideoClip(url: url, trim: index < trims.count ? trims[index] : nil)
-      })
-    if let long = args.integer("size") { composition.size = .longSide(long) }
-    composition.fitting = args.has("fill") ? .fill : .fit
-    if let text = args.string("fps") { composition.frameRate = try frameRate(parsing: text) }
-    composition.keepsClipAudio = !args.has("no-audio")
-    if let music = args.string("music") {
-      composition.music = MusicTrack(
-        url: URL(fileURLWithPath: music), volume: args.number("music-volume") ?? 1,
+    let music = try args.string("music").map { path throws(UsageError) in
+      VideoJob.Music(
+        path: JobOptions.absolute(path), volume: args.number("music-volume") ?? 1,
         trim: try args.string("music-trim").map { text throws(UsageError) in
           try span(parsing: text, option: "--music-trim")
         })
-    } else if args.has("music-volume") || args.has("music-trim") {
+    }
+    if music == nil, args.has("music-volume") || args.has("music-trim") {
       throw UsageError("--music-volume and --music-trim need --music FILE")
     }
-    composition.minimumDuration = try args.string("min").map { text throws(UsageError) in
-      try VideoTime.seconds(parsing: text, option: "--min")
+    if let rate = args.string("fps") {
+      do {
+        _ = try VideoEncodeSettings.FrameRate(parsing: rate)
+      } catch {
+        throw UsageError("--fps: \(error)")
+      }
     }
-    composition.maximumDuration = try args.string("max").map { text throws(UsageError) in
-      try VideoTime.seconds(parsing: text, option: "--max")
-    }
-    return composition
-  }
-
-  private static func settings(_ args: ParsedArguments, output: URL) -> VideoEncodeSettings {
-    var settings = VideoEncodeSettings(rateControl: .crf(20), preset: "veryfast")
-    if let bitrate = args.integer("bitrate") { settings.rateControl = .bitrate(bitrate) }
-    if let crf = args.integer("crf") { settings.rateControl = .crf(crf) }
-    if let preset = args.string("preset") { settings.preset = preset }
-    if let codec = args.string("codec").flatMap(VideoEncodeSettings.Codec.init(rawValue:)) {
-      settings.codec = codec
-    }
-    settings.container = output.pathExtension.lowercased() == "mov" ? .mov : .mp4
-    return settings
-  }
-
-  /// The document's looks from the built-in library, or from a .cube file when the id names
-  /// one; overlay images from files. Paths are relative to the document.
-  private static func resources(relativeTo directory: URL?) -> EditResources {
-    let directory = directory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    let standard = EditResources.standard(directory: directory) { try Photo(contentsOf: $0).image }
-    return EditResources(
-      look: { id in
-        guard id.lowercased().hasSuffix(".cube") else { return try standard.look(id) }
-        let url =
-          id.hasPrefix("/") ? URL(fileURLWithPath: id) : directory.appendingPathComponent(id)
-        return try LookLibrary.readCube(url)
+    let docPath = args.string("doc")
+    let folder = JobOptions.absolute(
+      docPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? ".")
+    return VideoJob(
+      clips: args.positional.enumerated().map { index, path in
+        VideoJob.Clip(
+          path: JobOptions.absolute(path), trim: index < trims.count ? trims[index] : nil)
       },
-      image: standard.image)
+      document: try docPath.map { try DocCommand.read(URL(fileURLWithPath: $0)) } ?? EditDocument(),
+      output: output, resourceFolder: folder,
+      allowedRoots: JobOptions.roots(args, documentFolder: folder),
+      longSide: args.integer("size"), fills: args.has("fill"), frameRate: args.string("fps"),
+      keepsClipAudio: !args.has("no-audio"), music: music,
+      minimumDuration: try args.string("min").map { text throws(UsageError) in
+        try VideoTime.seconds(parsing: text, option: "--min")
+      },
+      maximumDuration: try args.string("max").map { text throws(UsageError) in
+        try VideoTime.seconds(parsing: text, option: "--max")
+      },
+      encoding: VideoJob.Encoding(
+        codec: args.string("codec").flatMap(VideoEncodeSettings.Codec.init(rawValue:)) ?? .h264,
+        crf: args.integer("crf") ?? 20, bitrate: args.integer("bitrate"),
+        preset: args.string("preset") ?? "veryfast"),
+      overwrite: args.has("overwrite"))
   }
 
   /// `FROM:TO` in seconds (3.2, 3.2s, 1500ms); either side may be empty.
   private static func span(parsing text: String, option: String) throws(UsageError)
-    -> Range<Double>
+    -> VideoJob.Span
   {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 2 else {
@@ -154,42 +141,11 @@ enum VideoExportCommand {
     let from =
       parts[0].isEmpty ? 0 : try VideoTime.seconds(parsing: String(parts[0]), option: option)
     let to =
-      parts[1].isEmpty
-      ? .infinity : try VideoTime.seconds(parsing: String(parts[1]), option: option)
-    guard from < to else {
+      parts[1].isEmpty ? nil : try VideoTime.seconds(parsing: String(parts[1]), option: option)
+    guard from < to ?? .infinity else {
       throw UsageError("\(option): the span \(UsageError.quoted(text)) is empty")
     }
-    return from..<to
-  }
-
-  /// `30`, `29.97` or `30000/1001`.
-  private static func frameRate(parsing text: String) throws(UsageError)
-    -> VideoEncodeSettings.FrameRate
-  {
-    let failure = UsageError(
-      "--fps must be a rate such as 30, 29.97 or 30000/1001, not \(UsageError.quoted(text))")
-    let parts = text.split(separator: "/")
-    if parts.count == 2, let numerator = Int32(parts[0]), let denominator = Int32(parts[1]),
-      numerator > 0, denominator > 0
-    {
-      return VideoEncodeSettings.FrameRate(numerator: numerator, denominator: denominator)
-    }
-    guard parts.count == 1, let value = Double(text), (1...1000).contains(value) else {
-      throw failure
-    }
-    if value == value.rounded() { return VideoEncodeSettings.FrameRate(numerator: Int32(value)) }
-    // NTSC rates are written rounded (29.97, 23.976, 59.94): take the exact thousand-and-one.
-    let ntsc = (value * 1.001).rounded()
-    if abs(ntsc / 1.001 - value) < 0.01 {
-      return VideoEncodeSettings.FrameRate(numerator: Int32(ntsc) * 1000, denominator: 1001)
-    }
-    return VideoEncodeSettings.FrameRate(
-      numerator: Int32((value * 1000).rounded()), denominator: 1000)
-  }
-
-  private static func sameFile(_ a: URL, _ b: URL) -> Bool {
-    a.standardizedFileURL.resolvingSymlinksInPath().path
-      == b.standardizedFileURL.resolvingSymlinksInPath().path
+    return VideoJob.Span(from: from, to: to)
   }
 
   // MARK: Running

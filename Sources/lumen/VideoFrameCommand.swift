@@ -1,4 +1,5 @@
 import Foundation
+import LumenAssets
 import LumenCodecs
 import LumenCore
 import LumenEdit
@@ -19,6 +20,7 @@ enum VideoFrameCommand {
         help: "the image to write; its extension picks the format"),
       .value("quality", short: "q", "Q", .integer(1...100), default: "90", help: "lossy quality"),
       .flag("overwrite", help: "replaces OUT when it exists"),
+      JobOptions.allow,
     ],
     notes: "Give exactly one of --at and --time.",
     run: VideoCommand.quietly(run))
@@ -43,10 +45,12 @@ enum VideoFrameCommand {
       }
     var image = frame.image
     if let document, let docPath = args.string("doc") {
-      let resources = EditResources.standard(
-        directory: URL(fileURLWithPath: docPath).deletingLastPathComponent()
-      ) { try Photo(contentsOf: $0).image }
-      image = try document.apply(to: image, resources: resources)
+      let folder = URL(fileURLWithPath: docPath).deletingLastPathComponent().path
+      let resolver = ResourceResolver(
+        base: URL(fileURLWithPath: folder),
+        allowedRoots: JobOptions.roots(args, documentFolder: folder).map(URL.init(fileURLWithPath:))
+      )
+      image = try document.apply(to: image, resources: EditResources(resolver))
     }
     do {
       try Renderer().render(

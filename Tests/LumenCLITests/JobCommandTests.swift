@@ -1,0 +1,121 @@
+import Foundation
+import LumenCodecs
+import LumenCore
+import Testing
+
+/// `lumen edit` and `lumen video` build jobs: the same document gives the same picture through
+/// every command, jobs print and run again, and documents read only where they may.
+@Suite struct JobCommandTests {
+  /// A LUT that swaps red and blue: impossible to mistake for the original.
+  static let swapCube = """
+    LUT_3D_SIZE 2
+    0 0 0
+    0 0 1
+    0 1 0
+    0 1 1
+    1 0 0
+    1 0 1
+    1 1 0
+    1 1 1
+
+    """
+
+  /// A document in `dir` whose look is the .cube file at `lookPath` (relative to the document).
+  static func document(in dir: URL, lookPath: String) throws -> URL {
+    let doc = dir.appendingPathComponent("edit.json")
+    try Data(
+      """
+      {"formatIdentifier": "org.lumen.edit", "formatVersion": 2, "operations": {
+       "adjustments": {"contrast": 0.2}, "look": {"id": "\(lookPath)", "intensity": 1}}}
+      """.utf8
+    ).write(to: doc)
+    return doc
+  }
+
+  @Test func aCubeLookGivesOnePictureThroughEditVideoFrameAndVideo() throws {
+    let dir = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("luts"), withIntermediateDirectories: true)
+    try Data(Self.swapCube.utf8).write(to: dir.appendingPathComponent("luts/swap.cube"))
+    let doc = try Self.document(in: dir, lookPath: "luts/swap.cube")
+    let clip = try VideoCommandTests.clip(in: dir)
+    func file(_ name: String) -> String { dir.appendingPathComponent(name).path }
+    func lumen(_ words: String...) throws {
+      let result = try CLI.run(words)
+      #expect(result.status == 0, "lumen \(words.joined(separator: " ")): \(result.errors)")
+    }
+    try lumen("video", "frame", clip.path, "--time", "0", "-o", file("still.png"))
+    try lumen("edit", file("still.png"), "--doc", doc.path, "-o", file("edit.png"))
+    try lumen(
+      "video", "frame", clip.path, "--time", "0", "--doc", doc.path, "-o", file("frame.png"))
+    try lumen("video", clip.path, "--doc", doc.path, "--crf", "0", "-o", file("movie.mp4"))
+    try lumen("video", "frame", file("movie.mp4"), "--time", "0", "-o", file("movie.png"))
+
+    let edit = try ImageFile.read(URL(fileURLWithPath: file("edit.png"))).bitmap
+    let frame = try ImageFile.read(URL(fileURLWithPath: file("frame.png"))).bitmap
+    let movie = try ImageFile.read(URL(fileURLWithPath: file("movie.png"))).bitmap
+    let still = try ImageFile.read(URL(fileURLWithPath: file("still.png"))).bitmap
+    #expect(VideoCommandTests.psnr(edit, frame) >= 50)
+    // The movie went through 4:2:0 chroma once more.
+    #expect(VideoCommandTests.psnr(edit, movie) >= 30)
+    #expect(VideoCommandTests.psnr(edit, still) < 20, "the look was not applied")
+  }
+
+  @Test func printedJobsRunToTheSameBytes() throws {
+    let dir = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data(Self.swapCube.utf8).write(to: dir.appendingPathComponent("swap.cube"))
+    let doc = try Self.document(in: dir, lookPath: "swap.cube")
+    let photo = CLI.packageRoot.appendingPathComponent("samples/coffee.jpg").path
+    let direct = dir.appendingPathComponent("direct.png").path
+    let viaJob = dir.appendingPathComponent("job.png").path
+    #expect(
+      try CLI.run("edit", photo, "--doc", doc.path, "-o", direct, "--preview", "300").status == 0)
+    let printed = try CLI.run(
+      "edit", photo, "--doc", doc.path, "-o", viaJob, "--preview", "300", "--print-job")
+    #expect(printed.status == 0)
+    #expect(printed.output.filter { $0 == "\n" }.count == 1)
+    #expect(!FileManager.default.fileExists(atPath: viaJob), "--print-job must not run the job")
+    let job = dir.appendingPathComponent("sub/job.json")
+    try FileManager.default.createDirectory(
+      at: job.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(printed.output.utf8).write(to: job)
+    let run = try CLI.run("edit", "--job", job.path)
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: direct))
+        == Data(contentsOf: URL(fileURLWithPath: viaJob)))
+
+    let mixed = try CLI.run("edit", "--job", job.path, "-o", direct)
+    #expect(mixed.status == 2)
+    try Data(#"{"input": "a.jpg", "output": "b.jpg", "qualty": 3}"#.utf8).write(to: job)
+    let bad = try CLI.run("edit", "--job", job.path)
+    #expect(bad.status == 1)
+    #expect(bad.errors.contains("qualty: unknown key"), "\(bad.errors)")
+  }
+
+  @Test func documentsReadOnlyInsideTheirFolderAndAllowedOnes() throws {
+    let dir = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let docs = dir.appendingPathComponent("docs")
+    let shared = dir.appendingPathComponent("shared")
+    for folder in [docs, shared] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    try Data(Self.swapCube.utf8).write(to: shared.appendingPathComponent("swap.cube"))
+    let photo = CLI.packageRoot.appendingPathComponent("samples/coffee.jpg").path
+    let out = dir.appendingPathComponent("out.jpg").path
+    for look in ["../shared/swap.cube", shared.appendingPathComponent("swap.cube").path] {
+      let doc = try Self.document(in: docs, lookPath: look)
+      let refused = try CLI.run("edit", photo, "--doc", doc.path, "-o", out, "--preview", "64")
+      #expect(refused.status == 1)
+      #expect(refused.errors.contains("outside the folders"), "\(refused.errors)")
+      #expect(!FileManager.default.fileExists(atPath: out))
+      let allowed = try CLI.run(
+        "edit", photo, "--doc", doc.path, "-o", out, "--preview", "64", "--allow", shared.path)
+      #expect(allowed.status == 0, "\(allowed.errors)")
+      try? FileManager.default.removeItem(atPath: out)
+    }
+  }
+}
