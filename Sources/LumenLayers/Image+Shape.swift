@@ -33,10 +33,8 @@ extension Image {
   }
 }
 
-/// Draws a shape from its signed distance: each pixel's coverage is the overlap of a one-pixel
-/// span around the pixel centre's distance with the filled (or stroked) band, which gives about
-/// one pixel of antialiasing at any scale. Works on sRGB-encoded premultiplied colour, so the
-/// stroke covers the fill as in SVG renderers.
+/// Draws a shape from its signed distance (see ``Outline/coverage(_:_:halfStroke:)``). Works on
+/// sRGB-encoded premultiplied colour, so the stroke covers the fill as in SVG renderers.
 struct ShapeKernel: GeneralKernel {
   let canvas: Rect
   let frame: Frame
@@ -69,12 +67,11 @@ struct ShapeKernel: GeneralKernel {
         // Into the box's frame: the inverse rotation.
         let lx = c * dx + s * dy
         let ly = -s * dx + c * dy
+        let (inside, band) = outline.coverage(lx, ly, halfStroke: halfStroke)
         var colour = SIMD4<Float>()
-        if let fill {
-          colour = fill * Float(Self.inside(outline.distance(lx, ly)))
-        }
+        if let fill { colour = fill * Float(inside) }
         if let stroke {
-          let cover = Float(outline.strokeCoverage(lx, ly, halfWidth: halfStroke))
+          let cover = Float(band)
           colour = stroke * cover + colour * (1 - stroke.w * cover)
         }
         row.red[i] = colour.x
@@ -84,8 +81,4 @@ struct ShapeKernel: GeneralKernel {
       }
     }
   }
-
-  /// The part of a one-pixel span centred on signed distance `d` that lies inside (d <= 0).
-  @inline(__always)
-  static func inside(_ d: Double) -> Double { min(max(0.5 - d, 0), 1) }
 }

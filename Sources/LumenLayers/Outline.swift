@@ -1,5 +1,3 @@
-import Foundation
-
 /// A shape's outline centred on the origin of its own frame, in pixels, and its signed distance
 /// (negative inside).
 struct Outline {
@@ -21,16 +19,39 @@ struct Outline {
     }
   }
 
-  /// The coverage of a stroke `2 * halfWidth` wide centred on the outline.
-  func strokeCoverage(_ x: Double, _ y: Double, halfWidth h: Double) -> Double {
-    if kind == .rectangle {
-      // SVG's default mitre joins: the outer edge is the rectangle grown by h, square corners.
-      let outer = ShapeKernel.inside(Self.box(x, y, halfWidth + h, halfHeight + h))
-      let inner = ShapeKernel.inside(distance(x, y) + h)
-      return max(outer - inner, 0)
+  /// How much of the pixel centred on (x, y) the fill and a stroke `2 * halfStroke` wide
+  /// centred on the outline cover: the overlap of a one-pixel span around the signed distance
+  /// with the inside (fill) or with the band |d| <= halfStroke (stroke), about one pixel of
+  /// antialiasing at any scale.
+  func coverage(_ x: Double, _ y: Double, halfStroke h: Double) -> (fill: Double, stroke: Double) {
+    if kind == .ellipse, let far = farFromEllipse(x, y, reach: h + 0.5) {
+      return far ? (0, 0) : (1, 0)
     }
     let d = distance(x, y)
-    return max(min(d + 0.5, h) - max(d - 0.5, -h), 0)
+    let fill = Self.inside(d)
+    if h <= 0 { return (fill, 0) }
+    if kind == .rectangle {
+      // SVG's default mitre joins: the outer edge is the rectangle grown by h, square corners.
+      let outer = Self.inside(Self.box(x, y, halfWidth + h, halfHeight + h))
+      return (fill, max(outer - Self.inside(d + h), 0))
+    }
+    return (fill, max(min(d + 0.5, h) - max(d - 0.5, -h), 0))
+  }
+
+  /// The part of a one-pixel span centred on signed distance `d` that lies inside (d <= 0).
+  @inline(__always)
+  static func inside(_ d: Double) -> Double { min(max(0.5 - d, 0), 1) }
+
+  /// True (outside) or false (inside) when (x, y) is more than `reach` pixels from the ellipse,
+  /// nil when it may be nearer. The point lies on the ellipse scaled by k about the centre, and
+  /// that ellipse is at least |k - 1| times the shorter semi-axis away from this one: most
+  /// pixels skip the search for the nearest point.
+  @inline(__always)
+  func farFromEllipse(_ x: Double, _ y: Double, reach: Double) -> Bool? {
+    let (u, v) = (x / halfWidth, y / halfHeight)
+    let k = (u * u + v * v).squareRoot()
+    guard abs(k - 1) * min(halfWidth, halfHeight) > reach else { return nil }
+    return k > 1
   }
 
   /// Signed distance to an axis-aligned box of half sizes (hw, hh); exact inside and outside.
@@ -41,32 +62,50 @@ struct Outline {
     return outside + min(max(qx, qy), 0)
   }
 
-  /// Signed distance to the ellipse of semi-axes a, b: the nearest point found by walking the
-  /// ellipse's parameter, each step turning by the angle the point subtends at the centre of
-  /// curvature (the evolute); a few steps reach double precision for any eccentricity.
+  /// Signed distance to the ellipse of semi-axes a, b. The nearest point (x', y') on the
+  /// ellipse satisfies x' = a² x / (s + a²), y' = b² y / (s + b²) for the one root s of
+  /// (a x / (s + a²))² + (b y / (s + b²))² = 1 above -min(a, b)² (the normal through the point);
+  /// that function falls monotonically there, so bisection finds the root for any point and
+  /// eccentricity. Points on the axes are solved directly.
   static func ellipse(_ x: Double, _ y: Double, _ a: Double, _ b: Double) -> Double {
+    if a < b { return ellipse(y, x, b, a) }
+    // First quadrant, longer axis along x.
     let px = abs(x)
     let py = abs(y)
-    if a == b { return (px * px + py * py).squareRoot() - a }
-    var t = atan2(a * py, b * px)
-    let spread = a * a - b * b
-    for _ in 0..<4 {
-      let (st, ct) = (sin(t), cos(t))
-      let ex = spread * ct * ct * ct / a
-      let ey = -spread * st * st * st / b
-      let (ox, oy) = (a * ct, b * st)
-      let (rx, ry) = (ox - ex, oy - ey)
-      let (qx, qy) = (px - ex, py - ey)
-      let lengths = (rx * rx + ry * ry).squareRoot() * (qx * qx + qy * qy).squareRoot()
-      guard lengths > 0 else { break }
-      let turn = asin(min(max((rx * qy - ry * qx) / lengths, -1), 1))
-      let arc = (rx * rx + ry * ry).squareRoot() * turn
-      t += arc / (a * a + b * b - ox * ox - oy * oy).squareRoot()
-      t = min(max(t, 0), .pi / 2)
-    }
-    let (nx, ny) = (a * cos(t), b * sin(t))
-    let d = ((px - nx) * (px - nx) + (py - ny) * (py - ny)).squareRoot()
     let inside = (px / a) * (px / a) + (py / b) * (py / b) < 1
+    let d: Double
+    if py == 0 {
+      // On the long axis: inside the evolute's cusp the nearest point is off the axis.
+      let cusp = (a * a - b * b) / a
+      if px < cusp {
+        let nx = a * a * px / (a * a - b * b)
+        let ny = b * max(1 - (nx / a) * (nx / a), 0).squareRoot()
+        d = ((nx - px) * (nx - px) + ny * ny).squareRoot()
+      } else {
+        d = abs(px - a)
+      }
+    } else if px == 0 {
+      d = abs(py - b)
+    } else {
+      let (aa, bb) = (a * a, b * b)
+      func excess(_ s: Double) -> Double {
+        let u = a * px / (s + aa)
+        let v = b * py / (s + bb)
+        return u * u + v * v - 1
+      }
+      // excess(lower) >= 0 >= excess(upper).
+      var lower = -bb + b * py
+      var upper = -bb + (aa * px * px + bb * py * py).squareRoot()
+      for _ in 0..<80 {
+        let middle = (lower + upper) / 2
+        if middle == lower || middle == upper { break }
+        if excess(middle) > 0 { lower = middle } else { upper = middle }
+      }
+      let s = (lower + upper) / 2
+      let nx = aa * px / (s + aa)
+      let ny = bb * py / (s + bb)
+      d = ((nx - px) * (nx - px) + (ny - py) * (ny - py)).squareRoot()
+    }
     return inside ? -d : d
   }
 }
