@@ -35,4 +35,23 @@ struct TintKernel: ColorKernel, Hashable {
     return RGBA(
       red: tint.x * scale, green: tint.y * scale, blue: tint.z * scale, alpha: c.alpha * tint.w)
   }
+
+  /// ``apply(_:)`` as planar loops that vectorise.
+  func apply(to span: PixelSpan) {
+    let (r, g, b, a) = (span.red, span.green, span.blue, span.alpha)
+    let n = span.count
+    if colorizes {
+      for i in 0..<n {
+        let luma = 0.2126 * r[i] + 0.7152 * g[i] + 0.0722 * b[i]
+        r[i] = tint.x * luma
+        g[i] = tint.y * luma
+        b[i] = tint.z * luma
+      }
+    } else {
+      r.update(repeating: tint.x, count: n)
+      g.update(repeating: tint.y, count: n)
+      b.update(repeating: tint.z, count: n)
+    }
+    for i in 0..<n { a[i] *= tint.w }
+  }
 }

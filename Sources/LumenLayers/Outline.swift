@@ -65,8 +65,8 @@ struct Outline {
   /// Signed distance to the ellipse of semi-axes a, b. The nearest point (x', y') on the
   /// ellipse satisfies x' = a² x / (s + a²), y' = b² y / (s + b²) for the one root s of
   /// (a x / (s + a²))² + (b y / (s + b²))² = 1 above -min(a, b)² (the normal through the point);
-  /// that function falls monotonically there, so bisection finds the root for any point and
-  /// eccentricity. Points on the axes are solved directly.
+  /// that function falls monotonically there, so a bracketed search finds the root for any point
+  /// and eccentricity. Points on the axes are solved directly.
   static func ellipse(_ x: Double, _ y: Double, _ a: Double, _ b: Double) -> Double {
     if a < b { return ellipse(y, x, b, a) }
     // First quadrant, longer axis along x.
@@ -88,20 +88,24 @@ struct Outline {
       d = abs(py - b)
     } else {
       let (aa, bb) = (a * a, b * b)
-      func excess(_ s: Double) -> Double {
-        let u = a * px / (s + aa)
-        let v = b * py / (s + bb)
-        return u * u + v * v - 1
-      }
-      // excess(lower) >= 0 >= excess(upper).
+      // excess(lower) >= 0 >= excess(upper). The excess is convex and falls, so Newton steps
+      // converge fast; a step that would leave the bracket bisects it instead.
       var lower = -bb + b * py
       var upper = -bb + (aa * px * px + bb * py * py).squareRoot()
-      for _ in 0..<80 {
-        let middle = (lower + upper) / 2
-        if middle == lower || middle == upper { break }
-        if excess(middle) > 0 { lower = middle } else { upper = middle }
+      var s = min(max(0, lower), upper)
+      for _ in 0..<100 {
+        let u = a * px / (s + aa)
+        let v = b * py / (s + bb)
+        let excess = u * u + v * v - 1
+        if excess > 0 { lower = s } else if excess < 0 { upper = s } else { break }
+        let slope = -2 * (u * u / (s + aa) + v * v / (s + bb))
+        var next = s - excess / slope
+        if !(next > lower && next < upper) { next = (lower + upper) / 2 }
+        // A change of s moves the nearest point by at most |change| / b pixels.
+        let settled = abs(next - s) <= 1e-9 * b
+        s = next
+        if settled { break }
       }
-      let s = (lower + upper) / 2
       let nx = aa * px / (s + aa)
       let ny = bb * py / (s + bb)
       d = ((nx - px) * (nx - px) + (ny - py) * (ny - py)).squareRoot()

@@ -88,4 +88,14 @@ import Testing
     }
     #expect(mismatches == 0)
   }
+
+  /// A canvas away from the origin (a crop's extent) gives the same pixels, moved.
+  @Test func canvasAwayFromTheOriginGivesTheSamePixels() throws {
+    let moved = Rect(x: 37, y: -12, width: Self.small.width, height: Self.small.height)
+    let there = try Renderer().bitmap(of: Self.scene(on: moved), format: .rgba8)
+    let here = try Renderer().bitmap(of: Self.scene(on: Self.small), format: .rgba8)
+    #expect(Self.scene(on: moved).extent == moved)
+    let largest = zip(bytes(there), bytes(here)).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    #expect(largest <= 1, "largest difference \(largest)")
+  }
 }

@@ -15,11 +15,28 @@ import Testing
       for c in 0..<4 { bytes[i * 4 + c] = p[c] }
     }
   }
+  /// The same pixels as floats: colour chains over 8-bit sources are computed once per colour,
+  /// over floats for every pixel, so both paths are checked.
+  static let floatSource = Bitmap(width: pixels.count, height: 1, format: encoded) { bytes in
+    let floats = bytes.bindMemory(to: Float.self)
+    for (i, p) in pixels.enumerated() {
+      for c in 0..<4 { floats[i * 4 + c] = Float(p[c]) / 255 }
+    }
+  }
   static let tint = LayerColor(red: 0.9, green: 0.5, blue: 0.2, alpha: 0.8)
 
   func render(_ mode: TintMode, _ color: LayerColor = tint) throws -> Bitmap {
-    try Renderer().bitmap(
+    let eight = try Renderer().bitmap(
       of: Image(bitmap: Self.source).tinted(mode, color: color), format: Self.encoded)
+    let float = try Renderer().bitmap(
+      of: Image(bitmap: Self.floatSource).tinted(mode, color: color), format: Self.encoded)
+    let (a, b) = (TintTests.floats(eight), TintTests.floats(float))
+    #expect(zip(a, b).allSatisfy { abs($0 - $1) < 1e-4 }, "8-bit and float sources differ")
+    return eight
+  }
+
+  static func floats(_ b: Bitmap) -> [Float] {
+    (0..<b.width).flatMap { b.sample(x: $0, y: 0) }
   }
 
   @Test func solidReplacesColourAndScalesAlpha() throws {
