@@ -47,6 +47,11 @@ import Testing
           transform: LayerTransform(x: 0.5, y: 0.5, width: 0.6, height: 0.6, rotation: 10),
           on: canvas)
       ),
+      (
+        "picture",
+        Image(bitmap: testPicture(width: 500, height: 400)).placed(
+          by: LayerTransform(x: 0.5, y: 0.5, width: 0.9, height: 0.7, rotation: 33), on: canvas)
+      ),
       ("scene", scene(on: canvas)),
     ]
   }
