@@ -14,6 +14,11 @@ struct Frame {
     (sine, cosine) = Self.sineAndCosine(degrees: t.rotation)
   }
 
+  /// False when huge fractions overflowed to infinity: nothing sensible to draw.
+  var isFinite: Bool {
+    centreX.isFinite && centreY.isFinite && width.isFinite && height.isFinite
+  }
+
   /// Exact for quarter turns, so that 90 and 180 degree layers land on the pixel grid.
   static func sineAndCosine(degrees: Double) -> (Double, Double) {
     guard degrees.isFinite else { return (0, 1) }

@@ -13,6 +13,7 @@ extension Image {
       !extent.isInfinite
     else { return nothing }
     let frame = Frame(transform, on: canvas)
+    guard frame.isFinite else { return nothing }
     // Axes that shrink are first reduced with Lanczos in the image's own frame, to the box's
     // size rounded to whole pixels; what remains of the map is close to a rotation, which
     // bilinear sampling handles without aliasing.

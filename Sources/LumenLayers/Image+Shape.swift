@@ -17,6 +17,7 @@ extension Image {
     let frame = Frame(transform, on: canvas)
     let side = Double(min(canvas.width, canvas.height))
     let strokeWidth = style.strokeWidth.isFinite ? max(style.strokeWidth, 0) * side : 0
+    guard frame.isFinite, strokeWidth.isFinite else { return nothing }
     let stroke = strokeWidth > 0 ? style.stroke?.premultiplied : nil
     let fill = style.fill?.premultiplied
     guard fill != nil || stroke != nil else { return nothing }

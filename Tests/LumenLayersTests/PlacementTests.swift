@@ -95,13 +95,23 @@ import Testing
   @Test func degenerateTransformsGiveATransparentCanvas() throws {
     for t in [
       LayerTransform(width: 0), LayerTransform(height: -1), LayerTransform(x: .nan),
-      LayerTransform(rotation: .infinity),
+      LayerTransform(rotation: .infinity), LayerTransform(width: 1e308, height: 1e308),
     ] {
       let image = Image(bitmap: Self.source).placed(by: t, on: Self.canvas)
       #expect(image.extent == Self.canvas)
       let out = try Renderer().bitmap(of: image, format: .rgba8)
       #expect(bytes(out).allSatisfy { $0 == 0 })
+      let shape = Image.shape(
+        ShapeStyle(kind: .ellipse, fill: LayerColor(red: 1, green: 1, blue: 1)), transform: t,
+        on: Self.canvas)
+      #expect(shape.extent == Self.canvas)
+      #expect(bytes(try Renderer().bitmap(of: shape, format: .rgba8)).allSatisfy { $0 == 0 })
     }
+    let hugeStroke = Image.shape(
+      ShapeStyle(
+        kind: .rectangle, stroke: LayerColor(red: 1, green: 1, blue: 1), strokeWidth: 1e308),
+      transform: LayerTransform(), on: Self.canvas)
+    #expect(bytes(try Renderer().bitmap(of: hugeStroke, format: .rgba8)).allSatisfy { $0 == 0 })
   }
 }
 
