@@ -76,6 +76,7 @@ struct PlacementKernel: GeneralKernel {
     let input = inputs[0]
     if area.isEmpty || input.rect.isEmpty { return }
     let r = input.rect
+    let stride = input.rowStride
     let m = inverse
     for y in area.minY..<area.maxY {
       let row = output.row(y, from: area.minX, count: area.width)
@@ -94,16 +95,33 @@ struct PlacementKernel: GeneralKernel {
         let fy = Float(v - y0)
         let ix = Int(x0)
         let iy = Int(y0)
+        let weights = ((1 - fx) * (1 - fy), fx * (1 - fy), (1 - fx) * fy, fx * fy)
+        if ix >= r.minX, ix + 1 < r.maxX, iy >= r.minY, iy + 1 < r.maxY {
+          // All four neighbours inside: no checks (the same sums in the same order as below).
+          let o = (iy - r.minY) * stride + (ix - r.minX)
+          @inline(__always) func mix(_ p: UnsafeMutablePointer<Float>) -> Float {
+            var sum = weights.0 * p[o]
+            sum += weights.1 * p[o + 1]
+            sum += weights.2 * p[o + stride]
+            sum += weights.3 * p[o + stride + 1]
+            return sum
+          }
+          row.red[i] = mix(input.red)
+          row.green[i] = mix(input.green)
+          row.blue[i] = mix(input.blue)
+          row.alpha[i] = mix(input.alpha)
+          continue
+        }
         var sum = SIMD4<Float>()
         @inline(__always) func add(_ x: Int, _ y: Int, _ weight: Float) {
           guard weight != 0, x >= r.minX, x < r.maxX, y >= r.minY, y < r.maxY else { return }
-          let o = (y - r.minY) * input.rowStride + (x - r.minX)
+          let o = (y - r.minY) * stride + (x - r.minX)
           sum += weight * SIMD4(input.red[o], input.green[o], input.blue[o], input.alpha[o])
         }
-        add(ix, iy, (1 - fx) * (1 - fy))
-        add(ix + 1, iy, fx * (1 - fy))
-        add(ix, iy + 1, (1 - fx) * fy)
-        add(ix + 1, iy + 1, fx * fy)
+        add(ix, iy, weights.0)
+        add(ix + 1, iy, weights.1)
+        add(ix, iy + 1, weights.2)
+        add(ix + 1, iy + 1, weights.3)
         row.red[i] = sum.x
         row.green[i] = sum.y
         row.blue[i] = sum.z
