@@ -71,10 +71,7 @@ import Testing
     let scene = Self.scene(on: Self.big)
     let one = try Renderer(threadCount: 1).bitmap(of: scene, format: .rgba8)
     let two = try Renderer(threadCount: 2).bitmap(of: scene, format: .rgba8)
-    let three = try Renderer(threadCount: 3).bitmap(of: scene, format: .rgba16)
-    let threeAgain = try Renderer(threadCount: 1).bitmap(of: scene, format: .rgba16)
     #expect(bytes(one) == bytes(two))
-    #expect(bytes(three) == bytes(threeAgain))
     // The scene is not empty: the comparison means something.
     #expect(bytes(one).contains { $0 != 0 })
   }
