@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "LumenEdit", targets: ["LumenEdit"]),
     .library(name: "LumenVideo", targets: ["LumenVideo"]),
     .library(name: "LumenJobs", targets: ["LumenJobs"]),
+    .library(name: "LumenLayers", targets: ["LumenLayers"]),
     .executable(name: "lumen", targets: ["lumen"]),
   ],
   targets: [
@@ -43,6 +44,7 @@ let package = Package(
       dependencies: ["LumenCore", "CJPEG", "CPNG", "CWebP", "CHeif", "CLCMS2", "CLumenShims"],
       swiftSettings: vectorised),
     .target(name: "LumenFilters", dependencies: ["LumenCore"], swiftSettings: vectorised),
+    .target(name: "LumenLayers", dependencies: ["LumenCore"], swiftSettings: vectorised),
     .target(
       name: "LumenAssets", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"],
       swiftSettings: vectorised),
@@ -69,6 +71,7 @@ let package = Package(
     .testTarget(name: "LumenCoreTests", dependencies: ["LumenCore"]),
     .testTarget(name: "LumenCodecsTests", dependencies: ["LumenCodecs"]),
     .testTarget(name: "LumenFiltersTests", dependencies: ["LumenFilters", "LumenCodecs"]),
+    .testTarget(name: "LumenLayersTests", dependencies: ["LumenLayers"]),
     .testTarget(
       name: "LumenAssetsTests", dependencies: ["LumenAssets", "LumenCodecs", "LumenFilters"]),
     .testTarget(
