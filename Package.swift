@@ -41,8 +41,9 @@ let package = Package(
       dependencies: ["LumenCore", "CJPEG", "CPNG", "CWebP", "CHeif", "CLCMS2", "CLumenShims"],
       swiftSettings: vectorised),
     .target(name: "LumenFilters", dependencies: ["LumenCore"], swiftSettings: vectorised),
+    .target(name: "LumenLayers", dependencies: ["LumenCore"], swiftSettings: vectorised),
     .target(
-      name: "LumenEdit", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"],
+      name: "LumenEdit", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenLayers"],
       swiftSettings: vectorised),
     .target(
       name: "LumenVideo",
