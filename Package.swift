@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "LumenFilters", targets: ["LumenFilters"]),
     .library(name: "LumenEdit", targets: ["LumenEdit"]),
     .library(name: "LumenVideo", targets: ["LumenVideo"]),
+    .library(name: "LumenLayers", targets: ["LumenLayers"]),
     .executable(name: "lumen", targets: ["lumen"]),
   ],
   targets: [
@@ -59,6 +60,7 @@ let package = Package(
     .testTarget(name: "LumenCoreTests", dependencies: ["LumenCore"]),
     .testTarget(name: "LumenCodecsTests", dependencies: ["LumenCodecs"]),
     .testTarget(name: "LumenFiltersTests", dependencies: ["LumenFilters", "LumenCodecs"]),
+    .testTarget(name: "LumenLayersTests", dependencies: ["LumenLayers"]),
     .testTarget(
       name: "LumenEditTests", dependencies: ["LumenEdit", "LumenCodecs"], exclude: ["Fixtures"]),
     .testTarget(name: "LumenVideoTests", dependencies: ["LumenVideo", "LumenEdit", "LumenCodecs"]),
