@@ -5,14 +5,14 @@ import LumenLayers
 /// A shape layer: a rectangle, rounded rectangle or ellipse, filled and/or stroked.
 public struct ShapeContent: LayerContent {
   public var shape: ShapeKind
-  /// For rounded rectangles (see LumenLayers' ``ShapeStyle``).
+  /// For rounded rectangles: a fraction of the box's shorter side, 0...0.5.
   public var cornerRadius: Double
   public var fill: LayerColor?
   public var stroke: LayerColor?
   public var strokeWidth: Double
 
   public init(
-    shape: ShapeKind, cornerRadius: Double = 0, fill: LayerColor? = nil, stroke: LayerColor? = nil,
+    shape: ShapeKind, cornerRadius: Double = 0.1, fill: LayerColor? = nil, stroke: LayerColor? = nil,
     strokeWidth: Double = 0
   ) {
     self.shape = shape
@@ -30,8 +30,8 @@ public struct ShapeContent: LayerContent {
     .choice("shape", default: ShapeKind.rectangle, isRequired: true, doc: "The outline.", \.shape),
     .number(
       .scalar(
-        "cornerRadius", "Corner Radius", range: 0...1, default: 0,
-        doc: "Rounded rectangles' corners, fraction of the canvas's shorter side."),
+        "cornerRadius", "Corner Radius", range: 0...0.5, default: 0.1,
+        doc: "Rounded rectangles' corners, fraction of the box's shorter side."),
       \.cornerRadius),
     .color(
       .color("fill", default: [1, 1, 1, 1], doc: "sRGB, straight alpha; absent: not filled."),
