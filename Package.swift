@@ -62,7 +62,8 @@ let package = Package(
     .testTarget(name: "LumenFiltersTests", dependencies: ["LumenFilters", "LumenCodecs"]),
     .testTarget(name: "LumenLayersTests", dependencies: ["LumenLayers"]),
     .testTarget(
-      name: "LumenEditTests", dependencies: ["LumenEdit", "LumenCodecs"], exclude: ["Fixtures"]),
+      name: "LumenEditTests", dependencies: ["LumenEdit", "LumenCodecs", "LumenLayers"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "LumenVideoTests", dependencies: ["LumenVideo", "LumenEdit", "LumenCodecs"]),
     .testTarget(name: "LumenCLITests", dependencies: ["LumenCodecs", "LumenFilters"]),
     // Comparisons with independent implementations (libvips, Pillow) through scripts/oracles.

@@ -10,7 +10,7 @@ extension Layer: DocumentSettings {
     .identifier,
     .object(
       .vector(
-        "transform", "Transform", default: [0.5, 0.5, 1, 1, 0],
+        "transform", "Transform", default: [0.5, 0.5, 0.5, 0.5, 0],
         doc: "Centre (fractions of the canvas), size (fractions of its shorter side), rotation; "
           + "absent: stretched over the canvas."), \.transform),
     .number(
@@ -54,9 +54,8 @@ extension Layer {
 }
 
 extension LayerTransform: DocumentSettings {
-  public static let blank = LayerTransform(
-    x: 0.5, y: 0.5, width: 1, height: 1, rotation: 0, flipsHorizontally: false,
-    flipsVertically: false)
+  /// LumenLayers' defaults: a box half the shorter side, centred.
+  public static let blank = LayerTransform()
 
   public static let fields: [DocumentField<LayerTransform>] = [
     .number(
@@ -66,11 +65,11 @@ extension LayerTransform: DocumentSettings {
       \.y),
     .number(
       .scalar(
-        "width", range: 0...10, default: 1, doc: "Fraction of the canvas's shorter side."),
+        "width", range: 0...10, default: 0.5, doc: "Fraction of the canvas's shorter side."),
       \.width),
     .number(
       .scalar(
-        "height", range: 0...10, default: 1, doc: "Fraction of the canvas's shorter side."),
+        "height", range: 0...10, default: 0.5, doc: "Fraction of the canvas's shorter side."),
       \.height),
     .number(
       .scalar(
