@@ -38,7 +38,9 @@ struct JSONValue {
   func required(_ key: String, in members: [String: JSONValue]) throws(EditDocumentError)
     -> JSONValue
   {
-    guard let member = members[key] else { throw .invalid(path: childPath(key), problem: "missing") }
+    guard let member = members[key] else {
+      throw .invalid(path: childPath(key), problem: "missing")
+    }
     return member
   }
 

@@ -40,7 +40,8 @@ import Testing
     #expect(d.overlay?.timeSpan == TimeSpan(base: .seconds, start: 2, duration: 3))
     // The overlay's track follows it to the layer; paths use slashes.
     let written = String(decoding: d.jsonData(), as: UTF8.self)
-    #expect(written.contains(#""layers/overlay/opacity""#) && written.contains(#""formatVersion": 4"#))
+    #expect(
+      written.contains(#""layers/overlay/opacity""#) && written.contains(#""formatVersion": 4"#))
     #expect(try EditDocument(json: d.jsonData()) == d)
   }
 

@@ -37,7 +37,9 @@ import Testing
     d.focus = focus
     d.vignette = VignetteSettings(intensity: -0.4)
     d.layers = [
-      Layer(id: "paper", content: ImageContent(source: "paper.png"), opacity: 0.3, blendMode: .softLight)
+      Layer(
+        id: "paper", content: ImageContent(source: "paper.png"), opacity: 0.3, blendMode: .softLight
+      )
     ]
     let again = try EditDocument(json: d.jsonData())
     #expect(again == d)

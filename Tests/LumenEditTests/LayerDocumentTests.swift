@@ -12,8 +12,7 @@ import Testing
     try EditDocument(json: Data(contentsOf: Self.fixtures.appendingPathComponent(name)))
   }
 
-  func json(operations: String = "{}", layers: String? = nil, animations: String? = nil) -> Data
-  {
+  func json(operations: String = "{}", layers: String? = nil, animations: String? = nil) -> Data {
     let l = layers.map { #", "layers": \#($0)"# } ?? ""
     let a = animations.map { #", "animations": \#($0)"# } ?? ""
     return Data(
@@ -62,9 +61,10 @@ import Testing
     let v3 = try fixture("version3.json")
     #expect(v3.layers.first?.timeSpan == TimeSpan(base: .seconds, start: 2, duration: 3))
     #expect(v3.animations[.overlayOpacity]?.keyframes.count == 2)
-    #expect(v3.animations.keys.map(\.path).sorted() == [
-      "adjustments/contrast", "layers/overlay/opacity", "look/intensity",
-    ])
+    #expect(
+      v3.animations.keys.map(\.path).sorted() == [
+        "adjustments/contrast", "layers/overlay/opacity", "look/intensity",
+      ])
     for name in ["version1.json", "version2.json", "version3.json", "version4.json"] {
       let d = try fixture(name)
       let written = d.jsonData()
@@ -97,15 +97,39 @@ import Testing
     (#"{"id": "a", "kind": "image", "source": "a.png", "shape": "ellipse"}"#, "layers[0].shape"),
     (#"{"id": "a", "kind": "image", "source": "a.png", "glow": 1}"#, "layers[0].glow"),
     (#"{"id": "a", "kind": "image", "source": "a.png", "tint": "sepia"}"#, "layers[0].tint"),
-    (#"{"id": "a", "kind": "image", "source": "a.png", "tintColor": [1, 1]}"#, "layers[0].tintColor"),
-    (#"{"id": "a", "kind": "shape", "shape": "ellipse", "fill": [1, 0, 0, 2]}"#, "layers[0].fill[3]"),
+    (
+      #"{"id": "a", "kind": "image", "source": "a.png", "tintColor": [1, 1]}"#,
+      "layers[0].tintColor"
+    ),
+    (
+      #"{"id": "a", "kind": "shape", "shape": "ellipse", "fill": [1, 0, 0, 2]}"#,
+      "layers[0].fill[3]"
+    ),
     (#"{"id": "a", "kind": "shape", "shape": "ellipse", "hidden": 1}"#, "layers[0].hidden"),
-    (#"{"id": "a", "kind": "shape", "shape": "ellipse", "blendMode": "add"}"#, "layers[0].blendMode"),
-    (#"{"id": "a", "kind": "shape", "shape": "ellipse", "transform": {"x": 3}}"#, "layers[0].transform.x"),
-    (#"{"id": "a", "kind": "shape", "shape": "ellipse", "transform": {"z": 0}}"#, "layers[0].transform.z"),
-    (#"{"id": "a", "kind": "shape", "shape": "ellipse", "transform": {"rotation": 400}}"#, "layers[0].transform.rotation"),
-    (#"{"id": "a", "kind": "shape", "shape": "ellipse", "timeSpan": {"base": "frames"}}"#, "layers[0].timeSpan.base"),
-    (#"{"id": "a", "kind": "shape", "shape": "ellipse", "cornerRadius": 0.6}"#, "layers[0].cornerRadius"),
+    (
+      #"{"id": "a", "kind": "shape", "shape": "ellipse", "blendMode": "add"}"#,
+      "layers[0].blendMode"
+    ),
+    (
+      #"{"id": "a", "kind": "shape", "shape": "ellipse", "transform": {"x": 3}}"#,
+      "layers[0].transform.x"
+    ),
+    (
+      #"{"id": "a", "kind": "shape", "shape": "ellipse", "transform": {"z": 0}}"#,
+      "layers[0].transform.z"
+    ),
+    (
+      #"{"id": "a", "kind": "shape", "shape": "ellipse", "transform": {"rotation": 400}}"#,
+      "layers[0].transform.rotation"
+    ),
+    (
+      #"{"id": "a", "kind": "shape", "shape": "ellipse", "timeSpan": {"base": "frames"}}"#,
+      "layers[0].timeSpan.base"
+    ),
+    (
+      #"{"id": "a", "kind": "shape", "shape": "ellipse", "cornerRadius": 0.6}"#,
+      "layers[0].cornerRadius"
+    ),
     (#"7"#, "layers[0]"),
   ]
 
@@ -152,8 +176,7 @@ import Testing
   }
 
   @Test func hugeNumbersAndCountsAreClearErrors() {
-    for version in ["9223372036854775807", "9223372036854775808", "1e300", "-9223372036854775808"]
-    {
+    for version in ["9223372036854775807", "9223372036854775808", "1e300", "-9223372036854775808"] {
       let data = Data(#"{"formatIdentifier": "org.lumen.edit", "formatVersion": \#(version)}"#.utf8)
       #expect(throws: EditDocumentError.self, "\(version)") { try EditDocument(json: data) }
     }
@@ -202,9 +225,10 @@ import Testing
     #expect(LayerKinds.descriptors.map(\.kind) == ["image", "shape"])
     let adjustments = EditDocument.operationDescriptors[3].parameters
     #expect(adjustments.count == 14 && adjustments.allSatisfy { $0.identityValue != nil })
-    #expect(Layer.commonParameters.map(\.name) == [
-      "id", "transform", "opacity", "blendMode", "timeSpan", "hidden",
-    ])
+    #expect(
+      Layer.commonParameters.map(\.name) == [
+        "id", "transform", "opacity", "blendMode", "timeSpan", "hidden",
+      ])
   }
 
   @Test func parametersKnowTheirRangesAndPaths() throws {

@@ -11,10 +11,13 @@ import Testing
   let canvas = Image(color: RGBA(gray: SRGB.decode(0.5))).cropped(to: Rect(width: 200, height: 100))
   let red = LayerColor(red: 1, green: 0, blue: 0)
 
-  func render(_ document: EditDocument, over image: Image? = nil, resources: EditResources = .init())
+  func render(
+    _ document: EditDocument, over image: Image? = nil, resources: EditResources = .init()
+  )
     throws -> Bitmap
   {
-    try Renderer().bitmap(of: document.apply(to: image ?? canvas, resources: resources), format: .rgb8)
+    try Renderer().bitmap(
+      of: document.apply(to: image ?? canvas, resources: resources), format: .rgb8)
   }
 
   func isRed(_ b: Bitmap, _ x: Int, _ y: Int) -> Bool {
@@ -34,7 +37,8 @@ import Testing
       let opacity = EditParameter(path: "layers/box/opacity", in: d)
     {
       d.animations[x] = KeyframeTrack(
-        base: .normalized, keyframes: [Keyframe(time: 0, value: 0.25), Keyframe(time: 1, value: 0.75)])
+        base: .normalized,
+        keyframes: [Keyframe(time: 0, value: 0.25), Keyframe(time: 1, value: 0.75)])
       d.animations[opacity] = KeyframeTrack(
         base: .seconds, keyframes: [Keyframe(time: 0, value: 1), Keyframe(time: 4, value: 0)])
     }
@@ -98,7 +102,8 @@ import Testing
     var d = EditDocument()
     d.adjustments.contrast = 0.2
     d.layers = [
-      Layer(id: "wash", content: ImageContent(source: "chelsea.jpg"), opacity: 0.3,
+      Layer(
+        id: "wash", content: ImageContent(source: "chelsea.jpg"), opacity: 0.3,
         blendMode: .softLight),
       Layer(
         id: "sticker", content: ImageContent(source: "chelsea.jpg"),
@@ -110,7 +115,8 @@ import Testing
           fill: LayerColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.7), stroke: red,
           strokeWidth: 0.02),
         transform: LayerTransform(x: 0.3, y: 0.7, width: 0.4, height: 0.25, rotation: -20)),
-      Layer(id: "ring", content: ShapeContent(shape: .ellipse, stroke: red, strokeWidth: 0.03),
+      Layer(
+        id: "ring", content: ShapeContent(shape: .ellipse, stroke: red, strokeWidth: 0.03),
         transform: LayerTransform(x: 0.5, y: 0.5, width: 0.6, height: 0.6), blendMode: .screen),
     ]
     let full = photo.extent

@@ -21,7 +21,8 @@ import Testing
       (properties["operations"] as? [String: Any])?["properties"] as? [String: Any])
     #expect(Set(operations.keys) == Set(EditDocument.operationDescriptors.map(\.name)))
     let layers = try #require(properties["layers"] as? [String: Any])
-    #expect(((layers["items"] as? [String: Any])?["oneOf"] as? [Any])?.count == LayerKinds.all.count)
+    #expect(
+      ((layers["items"] as? [String: Any])?["oneOf"] as? [Any])?.count == LayerKinds.all.count)
     let patterns = try #require(
       (properties["animations"] as? [String: Any])?["patternProperties"] as? [String: Any])
     #expect(patterns["^adjustments/contrast$"] != nil)
@@ -37,7 +38,8 @@ import Testing
     }
     var d = EditDocument()
     d.orientation = EditOrientation(quarterTurns: 2, flipsHorizontally: true)
-    d.crop = CropSettings(x: 0.1, width: 0.5, aspect: .ratio(width: 2.35, height: 1), straighten: -3)
+    d.crop = CropSettings(
+      x: 0.1, width: 0.5, aspect: .ratio(width: 2.35, height: 1), straighten: -3)
     d.magic = true
     for parameter in EditParameter.adjustments { parameter.set(parameter.range.upperBound, in: &d) }
     d.look = LookChoice(id: "chrome", intensity: 0.5)
@@ -45,7 +47,8 @@ import Testing
     d.vignette = VignetteSettings(intensity: -1)
     d.layers = [
       Layer(
-        id: "s", content: ShapeContent(shape: .ellipse, stroke: LayerColor(red: 0, green: 1, blue: 0)),
+        id: "s",
+        content: ShapeContent(shape: .ellipse, stroke: LayerColor(red: 0, green: 1, blue: 0)),
         transform: LayerTransform(rotation: 360), opacity: 0, blendMode: .luminosity,
         timeSpan: TimeSpan(base: .normalized, start: 0.5), hidden: true),
       Layer(id: "i", content: ImageContent(source: "a b/c.png", tint: .colorized)),
@@ -105,7 +108,8 @@ import Testing
 
   @Test func schemaAndReaderAgreeUnderPythonJSONSchema() throws {
     let env = ProcessInfo.processInfo.environment
-    guard let python = env["LUMEN_ORACLE_PYTHON"], FileManager.default.isExecutableFile(atPath: python)
+    guard let python = env["LUMEN_ORACLE_PYTHON"],
+      FileManager.default.isExecutableFile(atPath: python)
     else {
       print("SchemaTests: skipped, LUMEN_ORACLE_PYTHON is not set to a Python with jsonschema")
       return
@@ -128,12 +132,16 @@ import Testing
     // name -> (bytes, whether the reader accepts them)
     var files: [(name: String, data: Data)] = []
     files.append(
-      ("fixture-version4.json", try Data(contentsOf: Self.fixtures.appendingPathComponent("version4.json"))))
+      (
+        "fixture-version4.json",
+        try Data(contentsOf: Self.fixtures.appendingPathComponent("version4.json"))
+      ))
     files += try Self.writtenDocuments()
     let corpus = Self.root.appendingPathComponent("fuzz/corpus/edit-document")
-    for url in try FileManager.default.contentsOfDirectory(at: corpus, includingPropertiesForKeys: nil)
-      .sorted(by: { $0.lastPathComponent < $1.lastPathComponent })
-    {
+    for url in try FileManager.default.contentsOfDirectory(
+      at: corpus, includingPropertiesForKeys: nil
+    )
+    .sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
       let data = try Data(contentsOf: url)
       // Version 4 seeds as they are; older ones as the writer migrates them.
       if let d = try? EditDocument(json: data) {
@@ -143,8 +151,12 @@ import Testing
         files.append(("corpus-\(url.lastPathComponent)", data))
       }
     }
-    for (i, body) in Self.invalid.enumerated() { files.append(("invalid-\(i).json", Self.document(body))) }
-    for (i, body) in Self.valid.enumerated() { files.append(("valid-\(i).json", Self.document(body))) }
+    for (i, body) in Self.invalid.enumerated() {
+      files.append(("invalid-\(i).json", Self.document(body)))
+    }
+    for (i, body) in Self.valid.enumerated() {
+      files.append(("valid-\(i).json", Self.document(body)))
+    }
 
     var paths: [String] = []
     for file in files {
@@ -170,7 +182,8 @@ import Testing
       let schemaAccepts = verdict.hasPrefix("valid ")
       let readerAccepts = (try? EditDocument(json: file.data)) != nil
       if file.name.hasPrefix("invalid-") {
-        #expect(!schemaAccepts && !readerAccepts, "\(file.name): \(verdict), reader \(readerAccepts)")
+        #expect(
+          !schemaAccepts && !readerAccepts, "\(file.name): \(verdict), reader \(readerAccepts)")
         invalidCount += 1
       } else {
         #expect(schemaAccepts && readerAccepts, "\(file.name): \(verdict), reader \(readerAccepts)")

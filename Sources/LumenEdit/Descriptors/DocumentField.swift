@@ -64,7 +64,8 @@ extension DocumentField {
     let range = descriptor.range
     return DocumentField(
       descriptor,
-      read: { v, root throws(EditDocumentError) in root[keyPath: keyPath] = try v.number(in: range) },
+      read: { v, root throws(EditDocumentError) in root[keyPath: keyPath] = try v.number(in: range)
+      },
       write: { $0[keyPath: keyPath] },
       schema: { ["type": "number", "minimum": range.lowerBound, "maximum": range.upperBound] },
       leaves: [
@@ -106,7 +107,9 @@ extension DocumentField {
     return DocumentField(
       .choice(name, displayName, options: options, default: value.rawValue, doc: doc),
       isRequired: isRequired,
-      read: { v, root throws(EditDocumentError) in root[keyPath: keyPath] = try v.choice(Choice.self) },
+      read: { v, root throws(EditDocumentError) in
+        root[keyPath: keyPath] = try v.choice(Choice.self)
+      },
       write: { $0[keyPath: keyPath].rawValue }, schema: { ["enum": options] })
   }
 

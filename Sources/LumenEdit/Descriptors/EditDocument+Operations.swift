@@ -30,8 +30,10 @@ extension EditDocument {
     },
     .optional("vignette", "Vignette", doc: Vignette.descriptor.summary, \.vignette) {
       settings, image, _ in
-      try Vignette(intensity: settings.intensity, radius: settings.radius, falloff: settings.falloff)
-        .apply(to: image)
+      try Vignette(
+        intensity: settings.intensity, radius: settings.radius, falloff: settings.falloff
+      )
+      .apply(to: image)
     },
   ]
 

@@ -25,7 +25,8 @@ public struct ImageContent: LayerContent {
   public static let blank = ImageContent(source: "")
   public static let fields: [DocumentField<ImageContent>] = [
     .text("source", "Source", doc: "A path relative to the document, or an asset id.", \.source),
-    .choice("tint", default: TintMode.none, doc: "Solid: the colour in the picture's shape.", \.tint),
+    .choice(
+      "tint", default: TintMode.none, doc: "Solid: the colour in the picture's shape.", \.tint),
     .color(
       .color("tintColor", "Tint Colour", default: [1, 1, 1, 1], doc: "sRGB, straight alpha."),
       { $0.tintColor.components }, { $0.tintColor = LayerColor(components: $1 ?? [1, 1, 1, 1]) }),

@@ -16,7 +16,8 @@ extension Layer: DocumentSettings {
     .number(
       .scalar("opacity", range: 0...1, default: 1, identity: 1, doc: "0 transparent, 1 opaque."),
       \.opacity),
-    .choice("blendMode", "Blend Mode", default: BlendMode.normal, doc: "How it mixes.", \.blendMode),
+    .choice(
+      "blendMode", "Blend Mode", default: BlendMode.normal, doc: "How it mixes.", \.blendMode),
     TimeSpan.field,
     .boolean(.boolean("hidden", default: false, doc: "Kept, but not drawn."), \.hidden),
   ]

@@ -12,7 +12,8 @@ public struct ShapeContent: LayerContent {
   public var strokeWidth: Double
 
   public init(
-    shape: ShapeKind, cornerRadius: Double = 0.1, fill: LayerColor? = nil, stroke: LayerColor? = nil,
+    shape: ShapeKind, cornerRadius: Double = 0.1, fill: LayerColor? = nil,
+    stroke: LayerColor? = nil,
     strokeWidth: Double = 0
   ) {
     self.shape = shape

@@ -55,7 +55,8 @@ extension EditDocument {
       patterns["^\(parameter.path)$"] = trackSchema(parameter.range)
     }
     var layerRanges: [String: ClosedRange<Double>] = [:]
-    let layerLeaves = Layer.leaves + LayerKinds.all.flatMap { kind in Layer.contentLeaves(of: kind) }
+    let layerLeaves =
+      Layer.leaves + LayerKinds.all.flatMap { kind in Layer.contentLeaves(of: kind) }
     for leaf in layerLeaves {
       let known = layerRanges[leaf.path] ?? leaf.range
       layerRanges[leaf.path] =
@@ -80,7 +81,9 @@ extension EditDocument {
             "type": "object",
             "properties": [
               "time": ["type": "number", "minimum": 0],
-              "value": ["type": "number", "minimum": range.lowerBound, "maximum": range.upperBound],
+              "value": [
+                "type": "number", "minimum": range.lowerBound, "maximum": range.upperBound,
+              ],
             ],
             "required": ["time", "value"], "additionalProperties": false,
           ],
