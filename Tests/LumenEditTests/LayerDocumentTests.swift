@@ -1,5 +1,6 @@
 import Foundation
 import LumenEdit
+import LumenFilters
 import LumenLayers
 import Testing
 
@@ -44,6 +45,9 @@ import Testing
     let x = try #require(EditParameter(path: "layers/badge/transform/x", in: d))
     #expect(d.animations[x]?.keyframes.last?.value == 0.75)
     #expect(d.animations.count == 3)
+    // The fixture is in the writer's form: written back byte for byte.
+    let data = try Data(contentsOf: Self.fixtures.appendingPathComponent("version4.json"))
+    #expect(d.jsonData() == data)
     // Read -> write -> read is the same document, and writing again the same bytes.
     let written = d.jsonData()
     let again = try EditDocument(json: written)
@@ -242,5 +246,50 @@ import Testing
     #expect(EditParameter.layer("a b", "opacity") == nil)
     // The vignette's ranges are the filter's own.
     #expect(EditParameter.vignetteRadius.range == 0...1.5)
+  }
+
+  /// Every scalar a layer has, common, of its transform or of its kind, is range-checked at
+  /// its own JSON path, from nothing but the public descriptors.
+  @Test func everyLayerScalarIsCheckedAtItsPath() throws {
+    var checked = 0
+    for kind in LayerKinds.descriptors {
+      let required = kind.kind == "image" ? #""source": "a.png""# : #""shape": "ellipse""#
+      let scalars: [(key: String, parameter: ParameterDescriptor)] =
+        (Layer.commonParameters + kind.parameters).map { ($0.name, $0) }
+        + LayerTransform.parameters.map { ("transform." + $0.name, $0) }
+      for (key, parameter) in scalars {
+        guard case .scalar(let low, let high, _, _) = parameter.kind else { continue }
+        for (value, valid) in [
+          (low, true), (high, true), (low - 0.01, false), (high + 0.01, false),
+        ] {
+          let member =
+            key.hasPrefix("transform.")
+            ? #""transform": {"\#(parameter.name)": \#(value)}"# : #""\#(key)": \#(value)"#
+          let data = Self.document(
+            #", "layers": [{"id": "a", "kind": "\#(kind.kind)", \#(required), \#(member)}]"#)
+          if valid {
+            #expect(throws: Never.self, "\(kind.kind) \(key) \(value)") {
+              try EditDocument(json: data)
+            }
+          } else {
+            do {
+              _ = try EditDocument(json: data)
+              Issue.record("\(kind.kind) \(key) = \(value) was accepted")
+            } catch {
+              #expect(
+                error
+                  == .invalid(
+                    path: "layers[0].\(key)", problem: "\(value) is outside \(low)...\(high)"))
+            }
+          }
+        }
+        checked += 1
+      }
+    }
+    #expect(checked == 2 * (1 + 5) + 2)  // opacity and the transform's 5 per kind, shape's 2
+  }
+
+  static func document(_ body: String) -> Data {
+    Data(#"{"formatIdentifier": "org.lumen.edit", "formatVersion": 4\#(body)}"#.utf8)
   }
 }

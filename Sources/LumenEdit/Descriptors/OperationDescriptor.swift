@@ -17,6 +17,9 @@ public struct OperationDescriptor: Sendable {
   public let stage: Stage
   public let parameters: [ParameterDescriptor]
   let isPresent: @Sendable (EditDocument) -> Bool
+
+  /// Whether `document` uses the operation (it is in its JSON and changes the image).
+  public func isApplied(in document: EditDocument) -> Bool { isPresent(document) }
   let read: @Sendable (JSONValue, inout EditDocument) throws(EditDocumentError) -> Void
   /// The operation's JSON, or nil when the document does not have it.
   let write: @Sendable (EditDocument) -> Any?
