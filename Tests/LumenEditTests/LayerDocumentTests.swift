@@ -235,6 +235,14 @@ import Testing
       ])
   }
 
+  /// A layer's JSON is flat: a kind's members must not shadow the common ones.
+  @Test func layerKindsDoNotReuseCommonNames() {
+    let common = Set(Layer.commonParameters.map(\.name) + ["kind"])
+    for kind in LayerKinds.descriptors {
+      #expect(Set(kind.parameters.map(\.name)).isDisjoint(with: common), "\(kind.kind)")
+    }
+  }
+
   @Test func parametersKnowTheirRangesAndPaths() throws {
     #expect(EditParameter.contrast.path == "adjustments/contrast")
     #expect(EditParameter.contrast.range == -1...1 && EditParameter.gamma.range == 0.5...2)

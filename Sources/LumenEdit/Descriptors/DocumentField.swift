@@ -56,9 +56,11 @@ struct NumericLeaf<Root>: Sendable {
   }
 }
 
+/// The kinds of field an operation or layer kind declares; their readers, writers and schemas
+/// are written once, here.
 extension DocumentField {
   /// A real number in the descriptor's range (`.scalar`).
-  static func number(
+  public static func number(
     _ descriptor: ParameterDescriptor, _ keyPath: any WritableKeyPath<Root, Double> & Sendable
   ) -> DocumentField {
     let range = descriptor.range
@@ -76,7 +78,7 @@ extension DocumentField {
   }
 
   /// A whole number in the descriptor's range (`.integer`); not keyframed (geometry).
-  static func integer(
+  public static func integer(
     _ descriptor: ParameterDescriptor, _ keyPath: any WritableKeyPath<Root, Int> & Sendable
   ) -> DocumentField {
     let range = descriptor.integerRange
@@ -89,7 +91,7 @@ extension DocumentField {
       schema: { ["type": "integer", "minimum": range.lowerBound, "maximum": range.upperBound] })
   }
 
-  static func boolean(
+  public static func boolean(
     _ descriptor: ParameterDescriptor, _ keyPath: any WritableKeyPath<Root, Bool> & Sendable
   ) -> DocumentField {
     DocumentField(
@@ -99,7 +101,7 @@ extension DocumentField {
   }
 
   /// One of an enumeration's raw values; the descriptor is made from its cases.
-  static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+  public static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
     _ name: String, _ displayName: String? = nil, default value: Choice, isRequired: Bool = false,
     doc: String = "", _ keyPath: any WritableKeyPath<Root, Choice> & Sendable
   ) -> DocumentField where Choice.RawValue == String {
@@ -113,8 +115,10 @@ extension DocumentField {
       write: { $0[keyPath: keyPath].rawValue }, schema: { ["enum": options] })
   }
 
-  /// A non-empty string of at most `maxLength` characters (a look id, a file path).
-  static func text(
+  /// A non-empty string of at most `maxLength` characters (a look id, a file path), always
+  /// required. ``ParameterDescriptor`` has no text kind: it is described as a choice with no
+  /// options.
+  public static func text(
     _ name: String, _ displayName: String? = nil, maxLength: Int = 4096, doc: String = "",
     _ keyPath: any WritableKeyPath<Root, String> & Sendable
   ) -> DocumentField {
@@ -128,7 +132,7 @@ extension DocumentField {
   }
 
   /// An optional sRGB colour with straight alpha, written `[red, green, blue, alpha]` (0...1).
-  static func color(
+  public static func color(
     _ descriptor: ParameterDescriptor,
     _ get: @escaping @Sendable (Root) -> [Double]?,
     _ set: @escaping @Sendable (inout Root, [Double]?) -> Void
@@ -152,7 +156,7 @@ extension DocumentField {
   }
 
   /// An optional nested object of its own fields (a layer's transform).
-  static func object<Value: DocumentSettings>(
+  public static func object<Value: DocumentSettings>(
     _ descriptor: ParameterDescriptor, _ keyPath: any WritableKeyPath<Root, Value?> & Sendable
   ) -> DocumentField {
     DocumentField(
