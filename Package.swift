@@ -49,7 +49,8 @@ let package = Package(
       name: "LumenAssets", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"],
       swiftSettings: vectorised),
     .target(
-      name: "LumenEdit", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenAssets"],
+      name: "LumenEdit",
+      dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenAssets", "LumenLayers"],
       swiftSettings: vectorised),
     .target(
       name: "LumenVideo",
@@ -75,7 +76,8 @@ let package = Package(
     .testTarget(
       name: "LumenAssetsTests", dependencies: ["LumenAssets", "LumenCodecs", "LumenFilters"]),
     .testTarget(
-      name: "LumenEditTests", dependencies: ["LumenEdit", "LumenCodecs"], exclude: ["Fixtures"]),
+      name: "LumenEditTests", dependencies: ["LumenEdit", "LumenCodecs", "LumenLayers"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "LumenVideoTests", dependencies: ["LumenVideo", "LumenEdit", "LumenCodecs"]),
     .testTarget(
       name: "LumenJobsTests", dependencies: ["LumenJobs", "LumenEdit", "LumenVideo", "LumenCodecs"]),

@@ -11,14 +11,18 @@ cd "$(dirname "$0")/.."
 seconds=${1:-600}
 work=${FUZZ_WORK:-/tmp/lumen-fuzz}
 mkdir -p "$work/core" "$work/corpus" fuzz/crashes
-# LumenCore as a library (not instrumented), then the decoder's sources with the fuzz entry.
-swiftc -O -parse-as-library -module-name LumenCore -emit-module \
-  -emit-module-path "$work/core/LumenCore.swiftmodule" -emit-library -static \
-  -o "$work/core/libLumenCore.a" $(find Sources/LumenCore -name '*.swift')
-swiftc -O -parse-as-library -sanitize=fuzzer,address -I "$work/core" -L "$work/core" -lLumenCore \
-  Sources/LumenEdit/EditDocument.swift Sources/LumenEdit/EditDocumentError.swift \
-  Sources/LumenEdit/JSONValue.swift Sources/LumenEdit/EditDocument+JSON.swift \
-  Sources/LumenEdit/Migration.swift Sources/LumenEdit/JSONWriter.swift Sources/LumenEdit/Time/*.swift \
+# LumenCore, LumenFilters and LumenLayers as libraries (not instrumented), then the document's
+# sources (LumenEdit without the session, which needs the codecs) with the fuzz entry.
+for module in LumenCore LumenFilters LumenLayers; do
+  deps=()
+  [ "$module" != LumenCore ] && deps=(-I "$work/core" -L "$work/core" -lLumenCore)
+  swiftc -O -parse-as-library -module-name "$module" -emit-module "${deps[@]}" \
+    -emit-module-path "$work/core/$module.swiftmodule" -emit-library -static \
+    -o "$work/core/lib$module.a" $(find "Sources/$module" -name '*.swift')
+done
+swiftc -O -parse-as-library -sanitize=fuzzer,address -module-name LumenEditFuzz \
+  -I "$work/core" -L "$work/core" -lLumenLayers -lLumenFilters -lLumenCore \
+  $(find Sources/LumenEdit -name '*.swift' ! -name EditSession.swift) \
   fuzz/EditDocumentFuzz.swift \
   -o "$work/fuzz-edit-document"
 cp fuzz/corpus/edit-document/* "$work/corpus/"

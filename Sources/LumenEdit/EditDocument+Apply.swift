@@ -13,51 +13,42 @@ extension EditDocument {
   /// and magic (computed from what the crop keeps). Previews cache its result, because
   /// slider changes only touch what follows.
   public func applyGeometry(to original: Image) throws -> Image {
-    var image = orientation.apply(to: original.movedToOrigin())
-    if let crop { image = try crop.apply(to: image) }
-    if magic { image = try MagicEnhance.apply(to: image) }
+    var image = original.movedToOrigin()
+    for operation in Self.operationDescriptors where operation.stage == .geometry {
+      image = try operation.apply(self, image, EditResources())
+    }
     return image
   }
 
   /// The part of the document that the geometry stage depends on.
   public var geometry: EditDocument {
     var d = EditDocument()
-    d.orientation = orientation
-    d.crop = crop
-    d.magic = magic
+    for operation in Self.operationDescriptors where operation.stage == .geometry {
+      operation.copy(self, &d)
+    }
     return d
   }
 
-  /// The second stage: adjustments, look, focus, vignette, overlay.
+  /// The second stage: the effects operations (adjustments, look, focus, vignette), then the
+  /// visible layers bottom to top, each blended over the image below by its mode and opacity.
   public func applyEffects(to image: Image, resources: EditResources = EditResources()) throws
     -> Image
   {
-    var image = try adjustments.apply(to: image)
-    if let look {
-      image = image.applying(try resources.look(look.id), intensity: Float(look.intensity))
+    var image = image
+    for operation in Self.operationDescriptors where operation.stage == .effects {
+      image = try operation.apply(self, image, resources)
     }
-    if let focus { image = try focus.apply(to: image) }
-    if let vignette {
-      image = try Vignette(
-        intensity: vignette.intensity, radius: vignette.radius, falloff: vignette.falloff
-      )
-      .apply(to: image)
+    let canvas = image.extent
+    for layer in layers where !layer.hidden {
+      image = try layer.image(on: canvas, resources: resources)
+        .composited(
+          over: image, using: BlendModeKernel(mode: layer.blendMode, opacity: Float(layer.opacity))
+        )
+        .cropped(to: canvas)
     }
-    if let overlay { image = try overlay.apply(over: image, resources: resources) }
     return image
   }
 }
-
-extension OverlaySettings {
-  /// The overlay image stretched over the whole edited image, blended by mode and opacity.
-  func apply(over image: Image, resources: EditResources) throws -> Image {
-    let layer = try resources.image(self.image).movedToOrigin()
-      .resized(width: image.extent.width, height: image.extent.height)
-    return layer.composited(
-      over: image, using: BlendModeKernel(mode: blendMode, opacity: Float(opacity)))
-  }
-}
-
 extension EditOrientation {
   /// Quarter turns clockwise, then the flips (as seen after turning).
   func apply(to image: Image) -> Image {

@@ -4,10 +4,11 @@ import LumenCore
 /// in a fixed order every time it is rendered, so the original is never modified and the
 /// document plus the original reproduce the output exactly.
 ///
-/// The order (orientation, crop and straighten, magic, adjustments, look, focus, vignette,
-/// overlay, layers) is the document's, not the user's: changing one slider never reorders the
-/// others, as in the editors users know. Geometry is normalised to the oriented original, so
-/// one document fits a preview and the full image alike.
+/// The develop stage's order (orientation, crop and straighten, magic, adjustments, look,
+/// focus, vignette: ``operationDescriptors``) is the document's, not the user's: changing one
+/// slider never reorders the others, as in the editors users know. The scene's ``layers``
+/// follow, bottom to top, in the user's order. Geometry is normalised to the oriented
+/// original and layers to the canvas, so one document fits a preview and the full image alike.
 public struct EditDocument: Hashable, Sendable {
   /// Quarter turns and flips of the original (applied first).
   public var orientation = EditOrientation()
@@ -20,10 +21,11 @@ public struct EditDocument: Hashable, Sendable {
   public var look: LookChoice?
   public var focus: FocusSettings?
   public var vignette: VignetteSettings?
-  public var overlay: OverlaySettings?
+  /// Image and shape layers over the developed photo, bottom to top, ids unique.
+  public var layers: [Layer] = []
   /// Keyframe tracks for video: each replaces its parameter's static value at every instant
   /// of a clip (see ``resolved(at:clipDuration:)``). A track's parameter must belong to an
-  /// operation the document has. Stills ignore tracks and render the static values.
+  /// operation or layer the document has. Stills ignore tracks and render the static values.
   public var animations: [EditParameter: KeyframeTrack] = [:]
 
   public init() {}
@@ -157,25 +159,5 @@ public struct VignetteSettings: Hashable, Sendable {
     self.intensity = intensity
     self.radius = radius
     self.falloff = falloff
-  }
-}
-
-/// An image laid over the edit with a blend mode.
-public struct OverlaySettings: Hashable, Sendable {
-  /// The overlay image, a path relative to the document (resolved by the caller).
-  public var image: String
-  public var blendMode: BlendMode
-  /// 0...1
-  public var opacity: Double
-  /// When the overlay shows in a video; nil: always (and in stills, always).
-  public var timeSpan: TimeSpan?
-
-  public init(
-    image: String, blendMode: BlendMode = .normal, opacity: Double = 1, timeSpan: TimeSpan? = nil
-  ) {
-    self.image = image
-    self.blendMode = blendMode
-    self.opacity = opacity
-    self.timeSpan = timeSpan
   }
 }

@@ -1,7 +1,7 @@
 import LumenCore
 
 /// What a document refers to by name and the renderer must look up: look cubes by id and
-/// overlay images by path. Separate from the document so that one document renders the same
+/// image layers' pictures by path or asset id. Separate from the document so that one document renders the same
 /// from a CLI, a server or a test.
 public struct EditResources: Sendable {
   public var look: @Sendable (String) throws -> ColorCube
@@ -27,7 +27,7 @@ public enum EditRenderError: Error, Hashable, Sendable, CustomStringConvertible 
   public var description: String {
     switch self {
     case .missingLook(let id): "operations.look.id: no look named \"\(id)\""
-    case .missingImage(let path): "operations.overlay.image: cannot load \"\(path)\""
+    case .missingImage(let source): "an image layer's source: cannot load \"\(source)\""
     case .emptyResult(let stage): "the \(stage) leaves no pixels"
     }
   }

@@ -14,7 +14,8 @@ struct JSONValue {
     }
   }
 
-  private func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+  /// The path of the member `key` ("operations.look" -> "operations.look.id").
+  func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
   func fail(_ problem: String) -> EditDocumentError { .invalid(path: path, problem: problem) }
 
@@ -25,10 +26,10 @@ struct JSONValue {
     for (key, member) in dictionary {
       guard allowed.contains(key) else {
         throw .invalid(
-          path: child(key),
+          path: childPath(key),
           problem: "unknown key (expected one of \(allowed.sorted().joined(separator: ", ")))")
       }
-      members[key] = JSONValue(value: member, path: child(key))
+      members[key] = JSONValue(value: member, path: childPath(key))
     }
     return members
   }
@@ -37,13 +38,19 @@ struct JSONValue {
   func required(_ key: String, in members: [String: JSONValue]) throws(EditDocumentError)
     -> JSONValue
   {
-    guard let member = members[key] else { throw .invalid(path: child(key), problem: "missing") }
+    guard let member = members[key] else {
+      throw .invalid(path: childPath(key), problem: "missing")
+    }
     return member
   }
 
-  /// The elements of an array, each with its path (`keyframes[2]`).
-  func array() throws(EditDocumentError) -> [JSONValue] {
+  /// The elements of an array, each with its path (`keyframes[2]`); at most `maxCount`, so
+  /// that a document cannot make reading it unbounded.
+  func array(maxCount: Int) throws(EditDocumentError) -> [JSONValue] {
     guard let elements = value as? [Any] else { throw fail("expected an array") }
+    guard elements.count <= maxCount else {
+      throw fail("\(elements.count) elements, more than the \(maxCount) allowed")
+    }
     return elements.enumerated().map { JSONValue(value: $1, path: "\(path)[\($0)]") }
   }
 
@@ -61,8 +68,14 @@ struct JSONValue {
 
   func integer(in range: ClosedRange<Int>) throws(EditDocumentError) -> Int {
     let v = try number(in: Double(range.lowerBound)...Double(range.upperBound))
-    guard v == v.rounded() else { throw fail("expected a whole number, not \(v)") }
-    return Int(v)
+    // Int(exactly:) rather than Int(_:): the largest bounds round up to 2^63 as doubles.
+    guard v == v.rounded(), let whole = Int(exactly: v) else {
+      throw fail("expected a whole number in \(range.lowerBound)...\(range.upperBound), not \(v)")
+    }
+    guard range.contains(whole) else {
+      throw fail("\(whole) is outside \(range.lowerBound)...\(range.upperBound)")
+    }
+    return whole
   }
 
   func bool() throws(EditDocumentError) -> Bool {
@@ -75,8 +88,10 @@ struct JSONValue {
   /// JSON booleans arrive as NSNumbers of C type `char`, which no JSON number produces.
   private static func isBoolean(_ n: NSNumber) -> Bool { String(cString: n.objCType) == "c" }
 
-  func string() throws(EditDocumentError) -> String {
+  /// A non-empty string of at most `maxLength` characters.
+  func string(maxLength: Int = 4096) throws(EditDocumentError) -> String {
     guard let s = value as? String, !s.isEmpty else { throw fail("expected a non-empty string") }
+    guard s.count <= maxLength else { throw fail("longer than \(maxLength) characters") }
     return s
   }
 

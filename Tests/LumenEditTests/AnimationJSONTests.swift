@@ -20,7 +20,7 @@ import Testing
         .utf8)
   }
 
-  @Test func theVersion3FixtureReadsAndIsWrittenBackByteForByte() throws {
+  @Test func theVersion3FixtureReadsAndMigratesToVersion4() throws {
     let data = try fixture("version3.json")
     let d = try EditDocument(json: data)
     #expect(
@@ -38,17 +38,20 @@ import Testing
     #expect(d.animations[.overlayOpacity]?.interpolation == .linear)
     #expect(d.animations.count == 3)
     #expect(d.overlay?.timeSpan == TimeSpan(base: .seconds, start: 2, duration: 3))
-    #expect(d.requiredFormatVersion == 3)
-    #expect(d.jsonData() == data)
+    // The overlay's track follows it to the layer; paths use slashes.
+    let written = String(decoding: d.jsonData(), as: UTF8.self)
+    #expect(
+      written.contains(#""layers/overlay/opacity""#) && written.contains(#""formatVersion": 4"#))
+    #expect(try EditDocument(json: d.jsonData()) == d)
   }
 
-  @Test func documentsWithoutTimeAreStillWrittenAsVersion2ByteForByte() throws {
+  @Test func documentsWithoutTimeAreWrittenAsVersion4() throws {
     // Written by the build before time existed (the full stack of operations).
     let data = try fixture("version2.json")
     let d = try EditDocument(json: data)
-    #expect(!d.isAnimated && d.requiredFormatVersion == 2)
-    #expect(d.jsonData() == data)
-    #expect(EditDocument().requiredFormatVersion == 2)
+    #expect(!d.isAnimated && d.requiredFormatVersion == 4)
+    #expect(try EditDocument(json: d.jsonData()) == d)
+    #expect(EditDocument().requiredFormatVersion == 4)
   }
 
   @Test func animatedDocumentsRoundTripExactly() throws {
@@ -100,8 +103,8 @@ import Testing
     #expect(throws: EditDocumentError.self) { try EditDocument(json: json(span, version: 2)) }
     #expect(throws: Never.self) { try EditDocument(json: json(span, version: 3)) }
     do {
-      _ = try EditDocument(json: json(look, animations: track, version: 4))
-      Issue.record("version 4 was accepted")
+      _ = try EditDocument(json: json(look, animations: track, version: 5))
+      Issue.record("version 5 was accepted")
     } catch {
       #expect(error.description.hasPrefix("cannot handle this adjustment data"), "\(error)")
     }
@@ -119,13 +122,13 @@ import Testing
   /// path each error must name.
   static let malformedTracks: [(String, String)] = {
     let contrast = #"{"adjustments.contrast": {"base": "normalized", "keyframes": "#
-    let track = "animations.adjustments.contrast"
+    let track = "animations.adjustments/contrast"
     return [
-      (#"{"adjustments.glow": {}}"#, "animations.adjustments.glow"),
-      (#"{"crop.x": {}}"#, "animations.crop.x"),
+      (#"{"adjustments.glow": {}}"#, "animations.adjustments/glow"),
+      (#"{"crop.x": {}}"#, "animations.crop/x"),
       (
         #"{"vignette.radius": {"base": "seconds", "keyframes": [{"time": 0, "value": 1}]}}"#,
-        "animations.vignette.radius"
+        "animations.vignette/radius"
       ),
       (#"[]"#, "animations"),
       (#"{"adjustments.contrast": 0.5}"#, track),
@@ -181,15 +184,15 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"base": "seconds", "end": 3}"#, "operations.overlay.timeSpan.end"),
-    (#"{"start": 1}"#, "operations.overlay.timeSpan.base"),
-    (#"{"base": "minutes"}"#, "operations.overlay.timeSpan.base"),
-    (#"{"base": "seconds", "start": -1}"#, "operations.overlay.timeSpan.start"),
-    (#"{"base": "seconds", "duration": 0}"#, "operations.overlay.timeSpan.duration"),
-    (#"{"base": "seconds", "duration": "long"}"#, "operations.overlay.timeSpan.duration"),
-    (#"{"base": "normalized", "start": 1.25}"#, "operations.overlay.timeSpan.start"),
-    (#"{"base": "normalized", "start": 0.5, "duration": 0.75}"#, "operations.overlay.timeSpan"),
-    (#"[2, 3]"#, "operations.overlay.timeSpan"),
+    (#"{"base": "seconds", "end": 3}"#, "layers[0].timeSpan.end"),
+    (#"{"start": 1}"#, "layers[0].timeSpan.base"),
+    (#"{"base": "minutes"}"#, "layers[0].timeSpan.base"),
+    (#"{"base": "seconds", "start": -1}"#, "layers[0].timeSpan.start"),
+    (#"{"base": "seconds", "duration": 0}"#, "layers[0].timeSpan.duration"),
+    (#"{"base": "seconds", "duration": "long"}"#, "layers[0].timeSpan.duration"),
+    (#"{"base": "normalized", "start": 1.25}"#, "layers[0].timeSpan.start"),
+    (#"{"base": "normalized", "start": 0.5, "duration": 0.75}"#, "layers[0].timeSpan"),
+    (#"[2, 3]"#, "layers[0].timeSpan"),
   ])
   func malformedTimeSpansNameTheirPath(_ span: String, _ path: String) {
     expectError(at: path, json(#"{"overlay": {"image": "a.png", "timeSpan": \#(span)}}"#))
@@ -217,7 +220,7 @@ import Testing
   func staticValuesAreCheckedAgainstTheParameterRanges(_ parameter: EditParameter) {
     let present: [String: String] = [
       "adjustments": "", "look": #""id": "noir""#, "focus": #""mode": "radial""#,
-      "vignette": "", "overlay": #""image": "a.png""#,
+      "vignette": "",
     ]
     func operations(_ value: Double) -> String {
       let others = present[parameter.operation] ?? ""
@@ -227,7 +230,8 @@ import Testing
     let (low, high) = (parameter.range.lowerBound, parameter.range.upperBound)
     #expect(throws: Never.self) { try EditDocument(json: json(operations(low))) }
     #expect(throws: Never.self) { try EditDocument(json: json(operations(high))) }
-    expectError(at: "operations.\(parameter.path)", json(operations(high + 0.01)))
-    expectError(at: "operations.\(parameter.path)", json(operations(low - 0.01)))
+    let path = "operations.\(parameter.operation).\(parameter.name)"
+    expectError(at: path, json(operations(high + 0.01)))
+    expectError(at: path, json(operations(low - 0.01)))
   }
 }

@@ -36,7 +36,11 @@ import Testing
     focus.angle = 30
     d.focus = focus
     d.vignette = VignetteSettings(intensity: -0.4)
-    d.overlay = OverlaySettings(image: "paper.png", blendMode: .softLight, opacity: 0.3)
+    d.layers = [
+      Layer(
+        id: "paper", content: ImageContent(source: "paper.png"), opacity: 0.3, blendMode: .softLight
+      )
+    ]
     let again = try EditDocument(json: d.jsonData())
     #expect(again == d)
     #expect(again.jsonData() == d.jsonData())
@@ -50,9 +54,9 @@ import Testing
     #expect(
       d.adjustments.contrast == 0.25 && d.adjustments.gamma == 1.2 && d.adjustments.shadows == -1.5)
     #expect(d.look == LookChoice(id: "noir", intensity: 0.75))
-    // Written forward as version 2, the newest version for documents without time.
+    // Written forward as version 4, the only version this build writes.
     let written = try JSONSerialization.jsonObject(with: d.jsonData()) as? [String: Any]
-    #expect(written?["formatVersion"] as? Int == 2)
+    #expect(written?["formatVersion"] as? Int == 4)
   }
 
   @Test func unknownIdentifiersAndNewerVersionsCannotBeHandled() {
@@ -82,7 +86,9 @@ import Testing
     (#"{"orientation": {"quarterTurns": 1.5}}"#, "operations.orientation.quarterTurns"),
     (#"{"look": {"intensity": 0.5}}"#, "operations.look.id"),
     (#"{"focus": {"mode": "tilt"}}"#, "operations.focus.mode"),
-    (#"{"overlay": {"image": "a.png", "blendMode": "glow"}}"#, "operations.overlay.blendMode"),
+    // A version 2 overlay is read as the layer it migrates to.
+    (#"{"overlay": {"image": "a.png", "blendMode": "glow"}}"#, "layers[0].blendMode"),
+    (#"{"overlay": {"image": "a.png", "size": 2}}"#, "operations.overlay.size"),
     (#"{"magic": 1}"#, "operations.magic"),
   ])
   func malformedValuesNameTheirPath(_ operations: String, _ path: String) {

@@ -6,7 +6,7 @@ extension EditDocument {
   /// Whether anything changes over time (a keyframe track or a layer's time span). When not,
   /// every instant resolves to the document itself and a video can render all its frames from
   /// one recipe.
-  public var isAnimated: Bool { !animations.isEmpty || overlay?.timeSpan != nil }
+  public var isAnimated: Bool { !animations.isEmpty || layers.contains { $0.timeSpan != nil } }
 
   /// The document at `time` in a clip `clipDuration` seconds long: every tracked parameter set
   /// to its track's value there, the layers whose time span does not include `time` removed,
@@ -24,12 +24,12 @@ extension EditDocument {
         parameter.set(value, in: &still)
       }
     }
-    if let span = overlay?.timeSpan {
-      if span.contains(instant) {
-        still.overlay?.timeSpan = nil
-      } else {
-        still.overlay = nil
-      }
+    still.layers = still.layers.compactMap { layer in
+      guard let span = layer.timeSpan else { return layer }
+      guard span.contains(instant) else { return nil }
+      var shown = layer
+      shown.timeSpan = nil
+      return shown
     }
     return still
   }

@@ -1,17 +1,33 @@
-/// The JSON of time (format version 3): the `animations` section, keyframe tracks and layer
-/// time spans, read as strictly as the operations and written so they read back exactly.
+/// The JSON of time: the `animations` section, keyframe tracks and layer time spans, read as
+/// strictly as the operations and written so they read back exactly.
 extension EditDocument {
-  /// Reads `animations`: a track per parameter path, each for an operation `document` has.
+  /// At most this many tracks, and keyframes per track: reading stays bounded.
+  public static let maximumTrackCount = 10_000
+  public static let maximumKeyframeCount = 10_000
+
+  /// Reads `animations`: a track per parameter path (``EditParameter``), each for a number
+  /// `document` has.
   static func animations(_ v: JSONValue, of document: EditDocument) throws(EditDocumentError)
     -> [EditParameter: KeyframeTrack]
   {
-    let members = try v.object(allowing: Set(EditParameter.all.map(\.path)))
+    guard let raw = v.value as? [String: Any] else { throw v.fail("expected an object") }
+    guard raw.count <= maximumTrackCount else {
+      throw v.fail("\(raw.count) tracks, more than the \(maximumTrackCount) allowed")
+    }
     var tracks: [EditParameter: KeyframeTrack] = [:]
-    // In the table's order, so that of several problems the same one is reported every time.
-    for parameter in EditParameter.all {
-      guard let track = members[parameter.path] else { continue }
+    // In sorted order, so that of several problems the same one is reported every time.
+    for key in raw.keys.sorted() {
+      let track = JSONValue(value: raw[key] as Any, path: v.childPath(key))
+      guard let parameter = EditParameter(path: key, in: document) else {
+        if let known = EditParameter(path: key) {
+          throw track.fail("animates \(known.path), which the document does not have")
+        }
+        throw track.fail(
+          "unknown key (expected a parameter path such as adjustments/contrast, look/intensity "
+            + "or layers/<id>/opacity)")
+      }
       guard parameter.value(in: document) != nil else {
-        throw track.fail("animates the \(parameter.operation), which the document does not have")
+        throw track.fail("animates \(parameter.path), which the document does not have")
       }
       tracks[parameter] = try KeyframeTrack(json: track, range: parameter.range)
     }
@@ -30,7 +46,7 @@ extension KeyframeTrack {
     let m = try v.object(allowing: ["base", "interpolation", "keyframes"])
     let base = try v.required("base", in: m).choice(TimeBase.self)
     let list = try v.required("keyframes", in: m)
-    let items = try list.array()
+    let items = try list.array(maxCount: EditDocument.maximumKeyframeCount)
     guard !items.isEmpty else { throw list.fail("expected at least one keyframe") }
     var keyframes: [Keyframe] = []
     for item in items {
