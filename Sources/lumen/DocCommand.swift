@@ -2,7 +2,7 @@ import Foundation
 import LumenCodecs
 import LumenEdit
 
-/// `lumen doc validate|migrate|new`: edit documents without rendering.
+/// `lumen doc validate|migrate|new|schema`: edit documents without rendering.
 enum DocCommand {
   static let output = Option.value(
     "output", short: "o", "OUT.json", .path, required: true, help: "the document to write")
@@ -23,6 +23,15 @@ enum DocCommand {
         name: "new", summary: "Writes an identity document for a photo.",
         positionals: .one("IN", help: "the photo (it must be readable)"),
         options: [output, overwrite], run: new),
+      Command(
+        name: "schema",
+        summary: "Prints the JSON Schema (draft 2020-12) of the current format.",
+        options: [
+          .value(
+            "output", short: "o", "OUT.json", .path,
+            help: "writes the schema to a file instead of standard output"),
+          overwrite,
+        ], run: schema),
     ])
 
   private static func validate(_ args: ParsedArguments) throws {
@@ -45,6 +54,24 @@ enum DocCommand {
     try write(
       EditDocument(), to: try args.required("output"), overwrite: args.has("overwrite"),
       source: input)
+  }
+
+  /// The schema is generated from the operations' and layer kinds' descriptors, so it always
+  /// describes what the reader accepts.
+  private static func schema(_ args: ParsedArguments) throws {
+    let schema = EditDocument.jsonSchema()
+    guard let path = args.string("output") else {
+      FileHandle.standardOutput.write(schema)
+      return
+    }
+    if !args.has("overwrite"), FileManager.default.fileExists(atPath: path) {
+      throw CommandFailure("\(path) exists (use --overwrite)")
+    }
+    do {
+      try schema.write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw CommandFailure("\(path): cannot write the schema")
+    }
   }
 
   /// Reads a document, naming the file in errors.

@@ -57,10 +57,10 @@ import Testing
     let refused = try CLI.run("doc", "validate", bad.path)
     #expect(refused.status == 1 && refused.errors.contains("operations.adjustments.contrast"))
     let v1 = CLI.packageRoot.appendingPathComponent("Tests/LumenEditTests/Fixtures/version1.json")
-    let migrated = dir.appendingPathComponent("v2.json")
+    let migrated = dir.appendingPathComponent("v4.json")
     #expect(try CLI.run("doc", "migrate", v1.path, "-o", migrated.path).status == 0)
     let text = try String(contentsOf: migrated, encoding: .utf8)
-    #expect(text.contains("\"formatVersion\": 2") && text.contains("\"quarterTurns\": 3"))
+    #expect(text.contains("\"formatVersion\": 4") && text.contains("\"quarterTurns\": 3"))
   }
 
   @Test func editRefusesBadDocumentsBeforeWriting() throws {
