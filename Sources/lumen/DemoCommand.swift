@@ -2,6 +2,8 @@ import Foundation
 import LumenCodecs
 import LumenCore
 import LumenFilters
+import LumenJobs
+import LumenVideo
 
 /// `lumen demo [--samples DIR] [--out DIR]`: renders the bundled sample photos through a set of
 /// edits, the quickest way to see what Lumen does.
@@ -20,10 +22,20 @@ enum DemoCommand {
     ("soft-blur", ["gaussianBlur sigma=4"]),
     ("straighten-crop", ["straighten angle=8", "resize width=320"]),
     ("pixellate", ["pixellate scale=12"]),
+    ("look-chrome", ["look name=chrome"]),
+    ("look-noir", ["look name=noir intensity=0.8"]),
   ]
 
+  /// The edit document with layers (`DIR/demo/postcard.json`) rendered over every photo, and
+  /// the short clip (`DIR/demo/coffee-clip.mp4`) through a keyframed document with layers.
+  static let postcard = "demo/postcard.json"
+  static let clip = "demo/coffee-clip.mp4"
+  static let clipEdit = "demo/clip-edit.json"
+
   static let command = Command(
-    name: "demo", summary: "Renders the sample photos through several edits.",
+    name: "demo",
+    summary: "Renders the sample photos through filters, looks and a document with layers, and a "
+      + "short clip through a keyframed document.",
     options: [
       .value(
         "samples", "DIR", .path, default: "samples",
@@ -60,6 +72,39 @@ enum DemoCommand {
             format: "wrote %@ (%dx%d, %.0f ms): %@", target.path, info.width, info.height,
             Date().timeIntervalSince(start) * 1000, edit.filters.joined(separator: " | ")))
       }
+      try render(
+        RenderJob(
+          input: samples.appendingPathComponent(file).path,
+          document: try DocCommand.read(samples.appendingPathComponent(postcard)),
+          output: out.appendingPathComponent("\(stem)-postcard.jpg").path,
+          resourceFolder: samples.appendingPathComponent("demo").path,
+          allowedRoots: [samples.path], overwrite: true))
     }
+    try exportClip(samples: samples, out: out)
+  }
+
+  private static func render(_ job: RenderJob) throws {
+    let start = Date()
+    try job.run()
+    let info = try ImageFile.info(URL(fileURLWithPath: job.output))
+    print(
+      String(
+        format: "wrote %@ (%dx%d, %.0f ms): %@ (crop, adjustments, look, vignette, layers)",
+        job.output, info.width, info.height, Date().timeIntervalSince(start) * 1000, postcard))
+  }
+
+  private static func exportClip(samples: URL, out: URL) throws {
+    let job = VideoJob(
+      clips: [VideoJob.Clip(path: samples.appendingPathComponent(clip).path)],
+      document: try DocCommand.read(samples.appendingPathComponent(clipEdit)),
+      output: out.appendingPathComponent("coffee-clip-edited.mp4").path,
+      resourceFolder: samples.appendingPathComponent("demo").path, allowedRoots: [samples.path],
+      overwrite: true)
+    FFmpegLibraries.logLevel = .quiet
+    let outcome = try VideoExportCommand.perform(job.export())
+    print(
+      String(
+        format: "wrote %@ (%d frames, %.0f ms): %@ (keyframed look, moving layer)", job.output,
+        outcome.frameCount, outcome.seconds * 1000, clipEdit))
   }
 }

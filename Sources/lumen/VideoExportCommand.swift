@@ -158,7 +158,7 @@ enum VideoExportCommand {
 
   /// Runs the export to its end on a task, drawing progress; Ctrl-C cancels it (the export
   /// removes its unfinished file before the loop ends) and exits with status 130.
-  private static func perform(_ export: VideoExport) throws -> Outcome {
+  static func perform(_ export: VideoExport) throws -> Outcome {
     let events = try export.start()
     let result = ResultBox()
     let done = DispatchSemaphore(value: 0)
