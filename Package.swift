@@ -1,12 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Hot pixel loops are vectorised by LLVM; AVX2 (Haswell and newer) doubles their throughput
-/// on x86-64 (see bench/NOTES.md). Other architectures use the toolchain's default.
-let vectorised: [SwiftSetting] = [
-  .unsafeFlags(["-target-cpu", "haswell"], .when(platforms: [.linux]))
-]
-
+// No unsafe flags here: a package that uses them cannot be a versioned dependency. The
+// project's own scripts add the CPU flags for x86-64 (scripts/swift-flags.sh, see
+// bench/NOTES.md); consumers get the toolchain's default.
+//
+// Each target's dependencies are exactly the modules its sources import
+// (scripts/check-dependencies.py checks this).
 let package = Package(
   name: "Lumen",
   products: [
@@ -35,34 +35,45 @@ let package = Package(
     // setjmp-based error recovery for libjpeg and libpng, which Swift cannot express.
     .target(name: "CLumenShims", dependencies: ["CJPEG", "CPNG"]),
 
-    .target(name: "LumenCore", swiftSettings: vectorised),
+    .target(name: "LumenCore"),
     .target(
       name: "LumenCodecs",
-      dependencies: ["LumenCore", "CJPEG", "CPNG", "CWebP", "CHeif", "CLCMS2", "CLumenShims"],
-      swiftSettings: vectorised),
-    .target(name: "LumenFilters", dependencies: ["LumenCore"], swiftSettings: vectorised),
+      dependencies: ["LumenCore", "CJPEG", "CWebP", "CHeif", "CLCMS2", "CLumenShims"]),
+    // The built-in look library (manifest and thumbnails) ships as a resource bundle.
     .target(
-      name: "LumenEdit", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"],
-      swiftSettings: vectorised),
-    .target(
-      name: "LumenVideo",
-      dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "CFFmpeg"],
-      swiftSettings: vectorised),
+      name: "LumenFilters", dependencies: ["LumenCore"], resources: [.copy("Resources/looks")]),
+    .target(name: "LumenEdit", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"]),
+    .target(name: "LumenVideo", dependencies: ["LumenCore", "LumenEdit", "CFFmpeg"]),
     .executableTarget(
       name: "lumen",
       dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenVideo"]),
 
     // In-process benchmarks (bench/run.sh), not part of the product.
-    .executableTarget(name: "lumen-bench", dependencies: ["LumenEdit", "LumenVideo"]),
+    .executableTarget(
+      name: "lumen-bench", dependencies: ["LumenCore", "LumenFilters", "LumenEdit", "LumenVideo"]),
 
-    .testTarget(name: "LumenCoreTests", dependencies: ["LumenCore"]),
-    .testTarget(name: "LumenCodecsTests", dependencies: ["LumenCodecs"]),
-    .testTarget(name: "LumenFiltersTests", dependencies: ["LumenFilters", "LumenCodecs"]),
+    // Helpers shared by the test targets: running tools, oracle lookup, PSNR, scratch folders.
+    .target(name: "LumenTestSupport", dependencies: ["LumenCore"], path: "Tests/LumenTestSupport"),
+
+    .testTarget(name: "LumenCoreTests", dependencies: ["LumenCore", "LumenTestSupport"]),
     .testTarget(
-      name: "LumenEditTests", dependencies: ["LumenEdit", "LumenCodecs"], exclude: ["Fixtures"]),
-    .testTarget(name: "LumenVideoTests", dependencies: ["LumenVideo", "LumenEdit", "LumenCodecs"]),
-    .testTarget(name: "LumenCLITests", dependencies: ["LumenCodecs", "LumenFilters"]),
+      name: "LumenCodecsTests", dependencies: ["LumenCore", "LumenCodecs", "LumenTestSupport"]),
+    .testTarget(
+      name: "LumenFiltersTests",
+      dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenTestSupport"]),
+    .testTarget(
+      name: "LumenEditTests",
+      dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenTestSupport"],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "LumenVideoTests",
+      dependencies: ["LumenCore", "LumenCodecs", "LumenEdit", "LumenVideo", "LumenTestSupport"]),
+    .testTarget(
+      name: "LumenCLITests",
+      dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenTestSupport"]),
     // Comparisons with independent implementations (libvips, Pillow) through scripts/oracles.
-    .testTarget(name: "LumenOracleTests", dependencies: ["LumenCodecs", "LumenFilters"]),
+    .testTarget(
+      name: "LumenOracleTests",
+      dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenTestSupport"]),
   ]
 )

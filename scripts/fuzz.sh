@@ -10,12 +10,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
 work=${FUZZ_WORK:-/tmp/lumen-fuzz}
+source scripts/swift-flags.sh
 mkdir -p "$work/core" "$work/corpus" fuzz/crashes
 # LumenCore as a library (not instrumented), then the decoder's sources with the fuzz entry.
-swiftc -O -parse-as-library -module-name LumenCore -emit-module \
+swiftc -O "${LUMEN_SWIFTC_FLAGS[@]}" -parse-as-library -module-name LumenCore -emit-module \
   -emit-module-path "$work/core/LumenCore.swiftmodule" -emit-library -static \
   -o "$work/core/libLumenCore.a" $(find Sources/LumenCore -name '*.swift')
-swiftc -O -parse-as-library -sanitize=fuzzer,address -I "$work/core" -L "$work/core" -lLumenCore \
+swiftc -O "${LUMEN_SWIFTC_FLAGS[@]}" -parse-as-library -sanitize=fuzzer,address -I "$work/core" -L "$work/core" -lLumenCore \
   Sources/LumenEdit/EditDocument.swift Sources/LumenEdit/EditDocumentError.swift \
   Sources/LumenEdit/JSONValue.swift Sources/LumenEdit/EditDocument+JSON.swift \
   Sources/LumenEdit/Migration.swift Sources/LumenEdit/JSONWriter.swift Sources/LumenEdit/Time/*.swift \
