@@ -53,9 +53,10 @@ let package = Package(
       name: "lumen-bench", dependencies: ["LumenCore", "LumenFilters", "LumenEdit", "LumenVideo"]),
 
     // Helpers shared by the test targets: running tools, oracle lookup, PSNR, scratch folders.
+    // (LumenCoreTests needs none of them: it runs no tools and writes no files.)
     .target(name: "LumenTestSupport", dependencies: ["LumenCore"], path: "Tests/LumenTestSupport"),
 
-    .testTarget(name: "LumenCoreTests", dependencies: ["LumenCore", "LumenTestSupport"]),
+    .testTarget(name: "LumenCoreTests", dependencies: ["LumenCore"]),
     .testTarget(
       name: "LumenCodecsTests", dependencies: ["LumenCore", "LumenCodecs", "LumenTestSupport"]),
     .testTarget(
