@@ -23,7 +23,8 @@ struct ColorProfileTests {
       transfer: .gamma(563.0 / 256.0))
   }
 
-  @Test(.tags(.oracle), .requires(.python), arguments: [("p3", "png"), ("adobe", "png"), ("p3", "jpg")])
+  @Test(
+    .tags(.oracle), .requires(.python), arguments: [("p3", "png"), ("adobe", "png"), ("p3", "jpg")])
   func convertedToSRGBLikePillow(profileName: String, fileExtension: String) throws {
     let profile = try #require(profileName == "p3" ? Self.displayP3() : Self.adobeRGB())
     let directory = try Scratch.directory()

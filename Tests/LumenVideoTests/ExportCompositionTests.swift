@@ -46,7 +46,8 @@ struct ExportCompositionTests {
     // The first frame is the source's frame at 0.5 s (testsrc2 moves every frame).
     let first = try WritingSupport.decodedFrame(output, index: 0)
     let source = try Support.standard()
-    let psnr = LumenTestSupport.psnr(bytes: first, try WritingSupport.decodedFrame(source, index: 15))
+    let psnr = LumenTestSupport.psnr(
+      bytes: first, try WritingSupport.decodedFrame(source, index: 15))
     #expect(psnr > 30, "PSNR \(psnr) dB against the source's frame 15")
   }
 

@@ -93,7 +93,9 @@ import Testing
   }
 
   /// The first half of a file, as an interrupted download leaves it.
-  @Test(.tags(.oracle), .requires(.ffmpeg), arguments: ["h264.mp4", "faststart.mp4", "h264.mkv", "vp9.webm"])
+  @Test(
+    .tags(.oracle), .requires(.ffmpeg),
+    arguments: ["h264.mp4", "faststart.mp4", "h264.mkv", "vp9.webm"])
   func truncatedFiles(_ name: String) throws {
     let clip =
       switch name {

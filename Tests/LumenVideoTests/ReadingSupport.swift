@@ -9,7 +9,8 @@ import LumenVideo
 enum ReadingOracle {
   /// Runs ffmpeg quietly, overwriting its output.
   static func ffmpeg(_ arguments: [String]) throws {
-    try Program.output(of: "ffmpeg", ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + arguments)
+    try Program.output(
+      of: "ffmpeg", ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + arguments)
   }
 
   /// ffmpeg's own decode of the frame numbered `index` (in presentation order) of `clip`,
@@ -69,7 +70,8 @@ enum ReadingOracle {
 
   /// ffprobe's view of the container.
   static func format(_ clip: URL) throws -> [String: Any] {
-    let data = try Program.output(of: "ffprobe", ["-v", "error", "-show_format", "-of", "json", clip.path])
+    let data = try Program.output(
+      of: "ffprobe", ["-v", "error", "-show_format", "-of", "json", clip.path])
     let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
     guard let format = json?["format"] as? [String: Any] else {
       throw ToolFailure("ffprobe cannot read \(clip.path)")
