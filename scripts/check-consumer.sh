@@ -73,8 +73,8 @@ for y in 0..<height {
   for x in 0..<width {
     let p = input.sample(x: x, y: y)
     let q = output.sample(x: x, y: y)
-    inputSpread = max(inputSpread, p.max()! - p.min()!)
-    outputSpread = max(outputSpread, q.max()! - q.min()!)
+    inputSpread = max(inputSpread, (p.max() ?? 0) - (p.min() ?? 0))
+    outputSpread = max(outputSpread, (q.max() ?? 0) - (q.min() ?? 0))
     if zip(p, q).contains(where: { abs($0 - $1) > 2 / 255 }) { changed += 1 }
   }
 }
