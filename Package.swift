@@ -1,12 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Hot pixel loops are vectorised by LLVM; AVX2 (Haswell and newer) doubles their throughput
-/// on x86-64 (see bench/NOTES.md). Other architectures use the toolchain's default.
-let vectorised: [SwiftSetting] = [
-  .unsafeFlags(["-target-cpu", "haswell"], .when(platforms: [.linux]))
-]
-
+// No unsafe flags here: a package that uses them cannot be a versioned dependency. The
+// project's own scripts add the CPU flags for x86-64 (scripts/swift-flags.sh, see
+// bench/NOTES.md); consumers get the toolchain's default.
+//
+// Each target's dependencies are exactly the modules its sources import
+// (scripts/check-dependencies.py checks this).
 let package = Package(
   name: "Lumen",
   products: [
@@ -38,24 +38,19 @@ let package = Package(
     // setjmp-based error recovery for libjpeg and libpng, which Swift cannot express.
     .target(name: "CLumenShims", dependencies: ["CJPEG", "CPNG"]),
 
-    .target(name: "LumenCore", swiftSettings: vectorised),
+    .target(name: "LumenCore"),
     .target(
       name: "LumenCodecs",
-      dependencies: ["LumenCore", "CJPEG", "CPNG", "CWebP", "CHeif", "CLCMS2", "CLumenShims"],
-      swiftSettings: vectorised),
-    .target(name: "LumenFilters", dependencies: ["LumenCore"], swiftSettings: vectorised),
-    .target(name: "LumenLayers", dependencies: ["LumenCore"], swiftSettings: vectorised),
+      dependencies: ["LumenCore", "CJPEG", "CWebP", "CHeif", "CLCMS2", "CLumenShims"]),
+    // The built-in look library (manifest and thumbnails) ships as a resource bundle.
     .target(
-      name: "LumenAssets", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"],
-      swiftSettings: vectorised),
+      name: "LumenFilters", dependencies: ["LumenCore"], resources: [.copy("Resources/looks")]),
+    .target(name: "LumenLayers", dependencies: ["LumenCore"]),
+    .target(name: "LumenAssets", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"]),
     .target(
       name: "LumenEdit",
-      dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenAssets", "LumenLayers"],
-      swiftSettings: vectorised),
-    .target(
-      name: "LumenVideo",
-      dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "CFFmpeg"],
-      swiftSettings: vectorised),
+      dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenAssets", "LumenLayers"]),
+    .target(name: "LumenVideo", dependencies: ["LumenCore", "LumenEdit", "CFFmpeg"]),
     .target(
       name: "LumenJobs",
       dependencies: ["LumenAssets", "LumenCodecs", "LumenCore", "LumenEdit", "LumenVideo"]),
@@ -67,22 +62,42 @@ let package = Package(
       ]),
 
     // In-process benchmarks (bench/run.sh), not part of the product.
-    .executableTarget(name: "lumen-bench", dependencies: ["LumenEdit", "LumenVideo"]),
+    .executableTarget(
+      name: "lumen-bench", dependencies: ["LumenCore", "LumenFilters", "LumenEdit", "LumenVideo"]),
+
+    // Helpers shared by the test targets: running tools, oracle lookup, PSNR, scratch folders.
+    // (LumenCoreTests needs none of them: it runs no tools and writes no files.)
+    .target(name: "LumenTestSupport", dependencies: ["LumenCore"], path: "Tests/LumenTestSupport"),
 
     .testTarget(name: "LumenCoreTests", dependencies: ["LumenCore"]),
-    .testTarget(name: "LumenCodecsTests", dependencies: ["LumenCodecs"]),
-    .testTarget(name: "LumenFiltersTests", dependencies: ["LumenFilters", "LumenCodecs"]),
-    .testTarget(name: "LumenLayersTests", dependencies: ["LumenLayers"]),
     .testTarget(
-      name: "LumenAssetsTests", dependencies: ["LumenAssets", "LumenCodecs", "LumenFilters"]),
+      name: "LumenCodecsTests", dependencies: ["LumenCore", "LumenCodecs", "LumenTestSupport"]),
     .testTarget(
-      name: "LumenEditTests", dependencies: ["LumenEdit", "LumenCodecs", "LumenLayers"],
+      name: "LumenFiltersTests",
+      dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenTestSupport"]),
+    .testTarget(
+      name: "LumenLayersTests", dependencies: ["LumenCore", "LumenLayers", "LumenTestSupport"]),
+    .testTarget(
+      name: "LumenAssetsTests",
+      dependencies: ["LumenAssets", "LumenCodecs", "LumenCore", "LumenFilters"]),
+    .testTarget(
+      name: "LumenEditTests",
+      dependencies: [
+        "LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenLayers", "LumenTestSupport",
+      ],
       exclude: ["Fixtures"]),
-    .testTarget(name: "LumenVideoTests", dependencies: ["LumenVideo", "LumenEdit", "LumenCodecs"]),
     .testTarget(
-      name: "LumenJobsTests", dependencies: ["LumenJobs", "LumenEdit", "LumenVideo", "LumenCodecs"]),
-    .testTarget(name: "LumenCLITests", dependencies: ["LumenCodecs", "LumenFilters"]),
+      name: "LumenVideoTests",
+      dependencies: ["LumenCore", "LumenCodecs", "LumenEdit", "LumenVideo", "LumenTestSupport"]),
+    .testTarget(
+      name: "LumenJobsTests",
+      dependencies: ["LumenCore", "LumenCodecs", "LumenEdit", "LumenJobs", "LumenVideo"]),
+    .testTarget(
+      name: "LumenCLITests",
+      dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenTestSupport"]),
     // Comparisons with independent implementations (libvips, Pillow) through scripts/oracles.
-    .testTarget(name: "LumenOracleTests", dependencies: ["LumenCodecs", "LumenFilters"]),
+    .testTarget(
+      name: "LumenOracleTests",
+      dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenTestSupport"]),
   ]
 )

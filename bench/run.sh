@@ -10,6 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
+source scripts/swift-flags.sh
 SHARED=${SHARED:-$ROOT/../shared/bench}
 MEDIA=${MEDIA:-/tmp/bench-media}
 OUT=${OUT:-/dev/shm/lumen-bench}
@@ -24,7 +25,7 @@ done
 PY=$ROOT/.venv-oracle/bin/python
 [ -s "$MEDIA/photo24.jpg" ] && [ -s "$MEDIA/grade33.cube" ] || VIDEOS=none MEDIA=$MEDIA "$SHARED/make-media.sh" >/dev/null
 for product in lumen lumen-bench; do
-  swift build -c release --product $product 2>&1 | grep -E 'error|warning: unre' || true
+  swift build -c release "${LUMEN_SWIFT_FLAGS[@]}" --product $product 2>&1 | grep -E 'error|warning: unre' || true
 done
 LUMEN=$ROOT/.build/release/lumen
 IN=$MEDIA/photo24.jpg

@@ -16,6 +16,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
+source scripts/swift-flags.sh
 MEDIA=${MEDIA:-/tmp/bench-media}
 RUNS=${RUNS:-3}
 SIZES=${SIZES:-"1080 2160"}
@@ -32,7 +33,7 @@ if [ "$need_media" = 1 ]; then
   VIDEOS="$SIZES" MEDIA="$MEDIA" bash ../shared/bench/make-media.sh >&2
 fi
 if [ ! -x "$LUMEN" ]; then
-  swift build -c release --product lumen >&2
+  swift build -c release "${LUMEN_SWIFT_FLAGS[@]}" --product lumen >&2
 fi
 
 mkdir -p "$OUT"
@@ -77,6 +78,6 @@ print(f"{size + 'p':<6} lumen edit / lumen plain = {statistics.median(plain):.2f
       f" (rounds: {', '.join(f'{x:.2f}' for x in plain)})")
 PY
 done
-if [ -x .build/release/lumen-bench ] || swift build -c release --product lumen-bench >&2; then
+if [ -x .build/release/lumen-bench ] || swift build -c release "${LUMEN_SWIFT_FLAGS[@]}" --product lumen-bench >&2; then
   for size in $SIZES; do .build/release/lumen-bench frames "$MEDIA/video$size.mp4" "$OUT/grade33.cube"; done
 fi

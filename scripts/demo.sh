@@ -4,5 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-swift build -c release --product lumen 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]' || true
+source scripts/swift-flags.sh
+swift build -c release "${LUMEN_SWIFT_FLAGS[@]}" --product lumen 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]' || true
 exec .build/release/lumen demo --samples samples --out out "$@"

@@ -10,19 +10,27 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
 work=${FUZZ_WORK:-/tmp/lumen-fuzz}
+source scripts/swift-flags.sh
 mkdir -p "$work/core" "$work/corpus" fuzz/crashes
 # LumenCore, LumenFilters and LumenLayers as libraries (not instrumented), then the document's
-# sources (LumenEdit without the session, which needs the codecs) with the fuzz entry.
+# sources (LumenEdit without the session and the resolver, which need the codecs) with the fuzz
+# entry. SwiftPM generates `Bundle.module` for LumenFilters' looks; outside it, a stand-in.
+printf 'import Foundation\nextension Foundation.Bundle { static var module: Bundle { .main } }\n' \
+  > "$work/core/BundleModule.swift"
 for module in LumenCore LumenFilters LumenLayers; do
   deps=()
+  extra=()
   [ "$module" != LumenCore ] && deps=(-I "$work/core" -L "$work/core" -lLumenCore)
-  swiftc -O -parse-as-library -module-name "$module" -emit-module "${deps[@]}" \
-    -emit-module-path "$work/core/$module.swiftmodule" -emit-library -static \
-    -o "$work/core/lib$module.a" $(find "Sources/$module" -name '*.swift')
+  [ "$module" = LumenFilters ] && extra=("$work/core/BundleModule.swift")
+  swiftc -O "${LUMEN_SWIFTC_FLAGS[@]}" -parse-as-library -module-name "$module" -emit-module \
+    "${deps[@]}" -emit-module-path "$work/core/$module.swiftmodule" -emit-library -static \
+    -o "$work/core/lib$module.a" $(find "Sources/$module" -name '*.swift') "${extra[@]}"
 done
-swiftc -O -parse-as-library -sanitize=fuzzer,address -module-name LumenEditFuzz \
-  -I "$work/core" -L "$work/core" -lLumenLayers -lLumenFilters -lLumenCore \
-  $(find Sources/LumenEdit -name '*.swift' ! -name EditSession.swift) \
+swiftc -O "${LUMEN_SWIFTC_FLAGS[@]}" -parse-as-library -sanitize=fuzzer,address \
+  -module-name LumenEditFuzz -I "$work/core" -L "$work/core" \
+  -lLumenLayers -lLumenFilters -lLumenCore \
+  $(find Sources/LumenEdit -name '*.swift' ! -name EditSession.swift \
+    ! -name 'EditResources+*.swift') \
   fuzz/EditDocumentFuzz.swift \
   -o "$work/fuzz-edit-document"
 cp fuzz/corpus/edit-document/* "$work/corpus/"

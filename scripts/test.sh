@@ -5,4 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --oracles
 export LUMEN_ORACLE_PYTHON="$PWD/.venv-oracle/bin/python"
-exec swift test "$@"
+source scripts/swift-flags.sh
+exec swift test "${LUMEN_SWIFT_FLAGS[@]}" "$@"

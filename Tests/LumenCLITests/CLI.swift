@@ -1,9 +1,9 @@
 import Foundation
+import LumenTestSupport
 
-/// Runs the built `lumen` executable.
+/// Runs the built `lumen` executable (through ``Program``) in the checkout's root.
 enum CLI {
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let packageRoot = PackagePaths.root
 
   struct Result {
     let status: Int32
@@ -25,26 +25,10 @@ enum CLI {
   static func run(_ arguments: String...) throws -> Result { try run(arguments) }
 
   static func run(_ arguments: [String]) throws -> Result {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = packageRoot
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let output = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-      errors: String(decoding: errors, as: UTF8.self))
+    let result = try Program.run(executable.path, arguments, in: packageRoot)
+    return Result(status: result.status, output: result.text, errors: result.errors)
   }
 
-  static func scratch() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lumen-cli-\(UUID())")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  /// A fresh directory for one test's files (``Scratch``).
+  static func scratch() throws -> URL { try Scratch.directory() }
 }

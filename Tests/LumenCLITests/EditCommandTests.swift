@@ -1,6 +1,7 @@
 import Foundation
 import LumenCodecs
 import LumenCore
+import LumenTestSupport
 import Testing
 
 @Suite struct EditCommandTests {
@@ -31,15 +32,7 @@ import Testing
     #expect(abs(Double(big.height) / 2 - Double(small.height)) <= 1)
     let scaled = try Renderer().bitmap(
       of: Image(bitmap: big).resized(width: small.width, height: small.height), format: .rgb8)
-    var squared = 0.0
-    for y in 0..<small.height {
-      for x in 0..<small.width {
-        for (a, b) in zip(scaled.sample(x: x, y: y), small.sample(x: x, y: y)) {
-          squared += Double((a - b) * 255) * Double((a - b) * 255)
-        }
-      }
-    }
-    let psnr = 10 * log10(255 * 255 / (squared / Double(3 * small.width * small.height)))
+    let psnr = LumenTestSupport.psnr(scaled, small)
     #expect(psnr >= 40, "PSNR \(psnr) dB")
   }
 

@@ -1,11 +1,13 @@
 import Foundation
 import LumenCodecs
 import LumenCore
+import LumenTestSupport
 import Testing
 
 /// `lumen video info|frame|thumbs` on clips made by the ffmpeg program, checked against
 /// ffmpeg's own decode.
-@Suite struct VideoCommandTests {
+@Suite(.tags(.oracle), .requires(.ffmpeg))
+struct VideoCommandTests {
   /// A clip made by ffmpeg in a fresh directory: the test pattern (a frame counter and moving
   /// bars), 320x240, 25 fps, 2 s, H.264 with AAC sound; with `rotation`, copied again with
   /// that rotation in its display matrix (ffmpeg writes it only when copying).
@@ -24,27 +26,10 @@ import Testing
     return rotated
   }
 
-  /// Runs the ffmpeg program quietly; throws with its messages when it fails or is missing.
+  /// Runs the ffmpeg program quietly; throws with its messages when it fails.
   static func ffmpeg(_ arguments: [String]) throws {
-    let path = "/usr/bin/ffmpeg"
-    guard FileManager.default.isExecutableFile(atPath: path) else {
-      throw ToolFailure(description: "no ffmpeg at \(path): run scripts/setup.sh --oracles")
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + arguments
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw ToolFailure(description: "ffmpeg \(arguments.joined(separator: " ")) failed: \(text)")
-    }
-  }
-
-  struct ToolFailure: Error, CustomStringConvertible {
-    let description: String
+    try Program.output(
+      of: "ffmpeg", ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + arguments)
   }
 
   /// ffmpeg's decode of frame `index`, auto-rotated, through `filter`, as a PNG's bitmap.
@@ -55,21 +40,6 @@ import Testing
       "-fps_mode", "passthrough", "-frames:v", "1", png.path,
     ])
     return try ImageFile.read(png).bitmap
-  }
-
-  /// Peak signal-to-noise ratio in dB of two 8-bit RGB(A) bitmaps (RGB only).
-  static func psnr(_ a: Bitmap, _ b: Bitmap) -> Double {
-    precondition(a.width == b.width && a.height == b.height, "sizes differ")
-    var squared = 0.0
-    for y in 0..<a.height {
-      for x in 0..<a.width {
-        for (p, q) in zip(a.sample(x: x, y: y).prefix(3), b.sample(x: x, y: y).prefix(3)) {
-          squared += Double((p - q) * 255) * Double((p - q) * 255)
-        }
-      }
-    }
-    let mse = squared / Double(3 * a.width * a.height)
-    return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
   }
 
   @Test func infoReportsTheMovie() throws {
@@ -108,9 +78,9 @@ import Testing
     #expect(result.output.contains("frame at 1.000 s"))
     let ours = try ImageFile.read(out).bitmap
     #expect(ours.width == 240 && ours.height == 320)
-    let psnr = Self.psnr(ours, try Self.reference(clip, index: 25))
-    #expect(psnr >= 40, "PSNR \(psnr) dB")
-    #expect(Self.psnr(ours, try Self.reference(clip, index: 24)) < 30)
+    let decibels = psnr(ours, try Self.reference(clip, index: 25))
+    #expect(decibels >= 40, "PSNR \(decibels) dB")
+    #expect(psnr(ours, try Self.reference(clip, index: 24)) < 30)
   }
 
   /// Times in seconds, milliseconds and clock notation name the same frame (1.5 s: frame
@@ -128,7 +98,7 @@ import Testing
     }
     #expect(Set(files).count == 1)
     let ours = try ImageFile.read(dir.appendingPathComponent("frame-0.png")).bitmap
-    #expect(Self.psnr(ours, try Self.reference(clip, index: 37)) >= 40)
+    #expect(psnr(ours, try Self.reference(clip, index: 37)) >= 40)
   }
 
   /// With a document, the frame is edited exactly as `lumen edit` edits the same frame saved
@@ -159,8 +129,8 @@ import Testing
     let ours = try ImageFile.read(edited).bitmap
     let expected = try ImageFile.read(stillEdited).bitmap
     #expect(ours.width == 160 && ours.height == 120)
-    #expect(Self.psnr(ours, expected) >= 50)
-    #expect(Self.psnr(ours, try ImageFile.read(still).bitmap.cropped(160, 120)) < 30)
+    #expect(psnr(ours, expected) >= 50)
+    #expect(psnr(ours, try ImageFile.read(still).bitmap.cropped(160, 120)) < 30)
   }
 
   /// Four frames, each the middle of a quarter of the movie (frames 6, 18, 31, 43), scaled
@@ -182,9 +152,9 @@ import Testing
     }
     for (cell, index) in [6, 18, 31, 43].enumerated() {
       let ours = bitmap.cropped(80, 60, x: 80 * cell)
-      let psnr = Self.psnr(ours, try thumbnail(index))
-      #expect(psnr >= 40, "cell \(cell): PSNR \(psnr) dB against frame \(index)")
-      #expect(Self.psnr(ours, try thumbnail(index + 1)) < psnr - 10)
+      let decibels = psnr(ours, try thumbnail(index))
+      #expect(decibels >= 40, "cell \(cell): PSNR \(decibels) dB against frame \(index)")
+      #expect(psnr(ours, try thumbnail(index + 1)) < decibels - 10)
     }
   }
 

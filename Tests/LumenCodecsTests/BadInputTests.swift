@@ -1,5 +1,6 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import Testing
 
 @testable import LumenCodecs
@@ -9,7 +10,7 @@ import Testing
 struct BadInputTests {
   /// A valid file of each format, encoded by Lumen.
   static func sample(_ fileExtension: String) throws -> Data {
-    let url = try Support.scratchDirectory().appendingPathComponent("sample.\(fileExtension)")
+    let url = try Scratch.directory().appendingPathComponent("sample.\(fileExtension)")
     try ImageFile.write(Support.testBitmap(width: 64, height: 64), to: url)
     return try Data(contentsOf: url)
   }
@@ -101,7 +102,7 @@ struct BadInputTests {
   }
 
   @Test func failedWriteLeavesNothing() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     // WebP cannot hold 20000 pixels across: the encoder fails after the temporary file exists.
     let wide = Bitmap(width: 20000, height: 1, format: .rgb8) { _ in }
     let error = Support.codecError {
@@ -119,7 +120,7 @@ struct BadInputTests {
   }
 
   @Test func inputIsNotOverwrittenUnlessAsked() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("photo.png")
     try ImageFile.write(Support.testBitmap(), to: url)
     let original = try Data(contentsOf: url)

@@ -1,5 +1,6 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import Testing
 
 @testable import LumenCodecs
@@ -22,17 +23,18 @@ struct ColorProfileTests {
       transfer: .gamma(563.0 / 256.0))
   }
 
-  @Test(arguments: [("p3", "png"), ("adobe", "png"), ("p3", "jpg")])
+  @Test(
+    .tags(.oracle), .requires(.python), arguments: [("p3", "png"), ("adobe", "png"), ("p3", "jpg")])
   func convertedToSRGBLikePillow(profileName: String, fileExtension: String) throws {
     let profile = try #require(profileName == "p3" ? Self.displayP3() : Self.adobeRGB())
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let iccURL = directory.appendingPathComponent("\(profileName).icc")
     try #require(profile.iccData).write(to: iccURL)
     let raw = directory.appendingPathComponent("pixels.raw")
     let source = Support.testBitmap(width: 40, height: 30)
     try Data(Support.bytes(of: source)).write(to: raw)
     let tagged = directory.appendingPathComponent("tagged.\(fileExtension)")
-    try Support.oracle("codecs_tag_icc.py", [raw.path, "40", "30", iccURL.path, tagged.path])
+    try Oracle.runScript("codecs_tag_icc.py", [raw.path, "40", "30", iccURL.path, tagged.path])
 
     let decoded = try ImageFile.read(tagged)
     #expect(decoded.iccProfile == (try Data(contentsOf: iccURL)))
@@ -47,9 +49,10 @@ struct ColorProfileTests {
     #expect(Support.maxDifference(Support.bytes(of: unconverted.bitmap), stored) <= 1)
   }
 
-  @Test func convertedToSRGBLikeTransicc() throws {
+  @Test(.tags(.oracle), .requires(.python, .transicc))
+  func convertedToSRGBLikeTransicc() throws {
     let profile = try #require(Self.displayP3())
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let iccURL = directory.appendingPathComponent("p3.icc")
     try #require(profile.iccData).write(to: iccURL)
     // A few P3 colours, including saturated ones outside sRGB that must clip.
@@ -62,14 +65,14 @@ struct ColorProfileTests {
     let png = directory.appendingPathComponent("p3.png")
     let raw = directory.appendingPathComponent("p3.raw")
     try Data(Support.bytes(of: bitmap)).write(to: raw)
-    try Support.oracle(
+    try Oracle.runScript(
       "codecs_tag_icc.py", [raw.path, "\(colours.count)", "1", iccURL.path, png.path])
     let decoded = Support.bytes(of: try ImageFile.read(png).bitmap)
 
     let input = colours.map { $0.map(String.init).joined(separator: " ") }.joined(separator: "\n")
-    let output = try Support.run(
-      "/bin/sh",
-      ["-c", "printf '\(input)\\n' | /usr/bin/transicc -t1 -s -n -i '\(iccURL.path)' -o '*sRGB'"])
+    let output = try Program.text(
+      of: "sh",
+      ["-c", "printf '\(input)\\n' | transicc -t1 -s -n -i '\(iccURL.path)' -o '*sRGB'"])
     let expected = output.split(whereSeparator: { !"0123456789.".contains($0) })
       .compactMap { Double($0) }.map { UInt8(min(max($0.rounded(), 0), 255)) }
     #expect(expected.count == decoded.count)
@@ -77,7 +80,7 @@ struct ColorProfileTests {
   }
 
   @Test func outputEmbedsSRGBByDefaultOrNothing() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     for fileExtension in ["jpg", "png", "webp"] {
       let url = directory.appendingPathComponent("default.\(fileExtension)")
       try ImageFile.write(Support.testBitmap(), to: url)
@@ -90,7 +93,7 @@ struct ColorProfileTests {
 
   @Test func keepSourceConvertsAndEmbedsTheProfile() throws {
     let p3 = try #require(Self.displayP3()?.iccData)
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("p3.png")
     let source = Support.testBitmap(format: .rgb16)
     try ImageFile.write(source, to: url, options: EncodeOptions(profile: .keepSource(p3)))

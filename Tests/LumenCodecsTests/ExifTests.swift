@@ -1,5 +1,6 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import Testing
 
 @testable import LumenCodecs
@@ -9,8 +10,8 @@ import Testing
 struct ExifTests {
   /// orientation-N.jpg for N in 1...8, made once by Pillow.
   static let fixtures: Result<URL, any Error> = Result {
-    let directory = try Support.scratchDirectory()
-    try Support.oracle("codecs_exif.py", ["make", directory.path])
+    let directory = try Scratch.directory()
+    try Oracle.runScript("codecs_exif.py", ["make", directory.path])
     return directory
   }
 
@@ -18,7 +19,7 @@ struct ExifTests {
     try fixtures.get().appendingPathComponent("orientation-\(orientation).jpg")
   }
 
-  @Test(arguments: 1...8)
+  @Test(.tags(.oracle), .requires(.python), arguments: 1...8)
   func orientationIsRead(value: Int) throws {
     let url = try Self.fixture(value)
     let decoded = try ImageFile.read(url)
@@ -27,18 +28,18 @@ struct ExifTests {
     #expect(try ImageFile.info(url).orientation.rawValue == value)
   }
 
-  @Test(arguments: [false, true])
+  @Test(.tags(.oracle), .requires(.python, .exiftool), arguments: [false, true])
   func exifIsCarriedToJPEG(stripGPS: Bool) throws {
     let decoded = try ImageFile.read(try Self.fixture(6))
     let exif = try #require(decoded.exif)
-    let output = try Support.scratchDirectory().appendingPathComponent("out.jpg")
+    let output = try Scratch.directory().appendingPathComponent("out.jpg")
     try ImageFile.write(
       decoded.bitmap, to: output, options: EncodeOptions(exif: exif, stripGPS: stripGPS))
 
-    let pillow = try Support.oracle("codecs_exif.py", ["read", output.path])
+    let pillow = try Oracle.runScript("codecs_exif.py", ["read", output.path])
     #expect(pillow.trimmingCharacters(in: .whitespacesAndNewlines) == "1 \(stripGPS ? 0 : 1)")
-    let tags = try Support.run(
-      "/usr/bin/exiftool",
+    let tags = try Program.text(
+      of: "exiftool",
       ["-s", "-s", "-s", "-n", "-Orientation", "-Make", "-GPSLatitude", output.path])
     let lines = tags.split(separator: "\n")
     #expect(lines.first == "1")

@@ -1,5 +1,6 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import Testing
 
 @testable import LumenCodecs
@@ -7,7 +8,7 @@ import Testing
 /// Format detection by content and by output extension, and header-only info.
 struct FormatTests {
   @Test func detectsByContentNotName() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     for (fileExtension, format) in [("jpg", ImageFormat.jpeg), ("png", .png), ("webp", .webp)] {
       let url = directory.appendingPathComponent("image.\(fileExtension)")
       try ImageFile.write(Support.testBitmap(), to: url)
@@ -25,12 +26,12 @@ struct FormatTests {
   }
 
   /// A HEIC made by `heif-enc` (independent of Lumen's encoder) decodes and reports its header.
-  @Test func readsHeicFromHeifEnc() throws {
-    let directory = try Support.scratchDirectory()
+  @Test(.tags(.oracle), .requires(.heifEnc)) func readsHeicFromHeifEnc() throws {
+    let directory = try Scratch.directory()
     let png = directory.appendingPathComponent("source.png")
     try ImageFile.write(Support.testBitmap(width: 80, height: 60, format: .rgba8), to: png)
     let heic = directory.appendingPathComponent("made.heic")
-    try Support.run("/usr/bin/heif-enc", ["-q", "90", "-o", heic.path, png.path])
+    try Program.text(of: "heif-enc", ["-q", "90", "-o", heic.path, png.path])
     let info = try ImageFile.info(heic)
     #expect(info.format == .heic && info.width == 80 && info.height == 60 && info.hasAlpha)
     let decoded = try ImageFile.read(heic)
@@ -38,13 +39,13 @@ struct FormatTests {
   }
 
   /// A 10-bit HEIC (from a 16-bit PNG by `heif-enc -b 10`) decodes to 16-bit samples.
-  @Test func readsTenBitHeic() throws {
-    let directory = try Support.scratchDirectory()
+  @Test(.tags(.oracle), .requires(.heifEnc)) func readsTenBitHeic() throws {
+    let directory = try Scratch.directory()
     let png = directory.appendingPathComponent("deep.png")
     let source = Support.testBitmap(width: 64, height: 48, format: .rgb16)
     try ImageFile.write(source, to: png)
     let heic = directory.appendingPathComponent("deep.heic")
-    try Support.run("/usr/bin/heif-enc", ["-b", "10", "-q", "95", "-o", heic.path, png.path])
+    try Program.text(of: "heif-enc", ["-b", "10", "-q", "95", "-o", heic.path, png.path])
     #expect(try ImageFile.info(heic).bitDepth == 10)
     let decoded = try ImageFile.read(heic)
     #expect(decoded.bitmap.format == .rgb16)
@@ -59,7 +60,7 @@ struct FormatTests {
   }
 
   @Test func infoReadsHeaders() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("alpha.webp")
     try ImageFile.write(Support.testBitmap(width: 30, height: 20, format: .rgba8), to: url)
     let info = try ImageFile.info(url)

@@ -1,5 +1,6 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import Testing
 
 @testable import LumenCodecs
@@ -7,9 +8,9 @@ import Testing
 /// Preview decoding at 1/2, 1/4 and 1/8 against `djpeg -scale`, an independent program on the
 /// same library: sizes and samples must agree exactly.
 struct JPEGScalingTests {
-  @Test(arguments: [DecodeScale.half, .quarter, .eighth])
+  @Test(.tags(.oracle), .requires(.djpeg), arguments: [DecodeScale.half, .quarter, .eighth])
   func matchesDjpeg(scale: DecodeScale) throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("source.jpg")
     try ImageFile.write(Support.testBitmap(width: 203, height: 117), to: url)
     let decoded = try ImageFile.read(url, options: DecodeOptions(scale: scale))
@@ -20,14 +21,14 @@ struct JPEGScalingTests {
     #expect(decoded.originalWidth == 203 && decoded.originalHeight == 117)
 
     let ppm = directory.appendingPathComponent("djpeg.ppm")
-    try Support.run("/usr/bin/djpeg", ["-scale", "1/\(n)", "-pnm", "-outfile", ppm.path, url.path])
+    try Program.text(of: "djpeg", ["-scale", "1/\(n)", "-pnm", "-outfile", ppm.path, url.path])
     let (width, height, samples) = try Support.readPPM(Data(contentsOf: ppm))
     #expect(width == decoded.bitmap.width && height == decoded.bitmap.height)
     #expect(samples == Support.bytes(of: decoded.bitmap))
   }
 
   @Test func otherFormatsReportFullScale() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("source.png")
     try ImageFile.write(Support.testBitmap(), to: url)
     let decoded = try ImageFile.read(url, options: DecodeOptions(scale: .quarter))

@@ -1,19 +1,21 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import Testing
 
 @testable import LumenCodecs
 
 /// Stored layouts expanded on reading (grey, grey+alpha, palette with transparency,
 /// interlacing, 16-bit grey), against Pillow's decoders; CMYK JPEG is refused.
+@Suite(.tags(.oracle), .requires(.python, .vips))
 struct LayoutTests {
   /// The files of `codecs_variants.py`, made once.
   static let fixtures: Result<URL, any Error> = Result {
-    let directory = try Support.scratchDirectory()
-    try Support.oracle("codecs_variants.py", [directory.path])
+    let directory = try Scratch.directory()
+    try Oracle.runScript("codecs_variants.py", [directory.path])
     // Pillow cannot write interlaced PNG; vips can.
-    try Support.run(
-      "/usr/bin/vips",
+    try Program.text(
+      of: "vips",
       [
         "copy", directory.appendingPathComponent("rgb.png").path,
         directory.appendingPathComponent("interlaced.png").path + "[interlace]",

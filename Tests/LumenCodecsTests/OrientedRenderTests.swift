@@ -1,5 +1,6 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import Testing
 
 @testable import LumenCodecs
@@ -7,6 +8,7 @@ import Testing
 /// Decoded pixels turned upright by LumenCore (`Image.oriented`) against Pillow's
 /// `ImageOps.exif_transpose`, for all eight orientations; and the upright render streamed
 /// through ``ImageWriter`` as a renderer's ``RowSink``.
+@Suite(.tags(.oracle), .requires(.python))
 struct OrientedRenderTests {
   @Test(arguments: 1...8)
   func matchesExifTranspose(value: Int) throws {
@@ -21,7 +23,7 @@ struct OrientedRenderTests {
 
   @Test func renderStreamsIntoWriter() throws {
     let decoded = try ImageFile.read(try ExifTests.fixture(6))
-    let output = try Support.scratchDirectory().appendingPathComponent("upright.png")
+    let output = try Scratch.directory().appendingPathComponent("upright.png")
     let writer = try ImageWriter(url: output, options: EncodeOptions(exif: decoded.exif))
     let upright = Image(bitmap: decoded.bitmap).oriented(decoded.orientation)
     try Renderer().render(upright, format: writer.preferredFormat(hasAlpha: false), to: writer)

@@ -1,10 +1,12 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import Testing
 
 @testable import LumenCodecs
 
 /// Decoded samples against Pillow's decoders (its own bundled libjpeg-turbo and libwebp).
+@Suite(.tags(.oracle), .requires(.python))
 struct PillowDecodeTests {
   @Test(arguments: [
     ("jpg", EncodeOptions(quality: 85), 1), ("jpg", EncodeOptions(progressive: true), 1),
@@ -12,7 +14,7 @@ struct PillowDecodeTests {
     ("webp", EncodeOptions(quality: 80), 1),
   ])
   func matchesPillow(fileExtension: String, options: EncodeOptions, tolerance: Int) throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("image.\(fileExtension)")
     let format: PixelFormat = fileExtension == "jpg" ? .rgb8 : .rgba8
     try ImageFile.write(

@@ -1,5 +1,6 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import Testing
 
 @testable import LumenCodecs
@@ -10,7 +11,7 @@ struct RoundTripTests {
     (90, ChromaSubsampling.s420, false), (90, .s444, false), (75, .s420, true), (98, .s444, true),
   ])
   func jpeg(quality: Int, chroma: ChromaSubsampling, progressive: Bool) throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let source = Support.testBitmap(width: 97, height: 61)
     let url = directory.appendingPathComponent("out.jpg")
     try ImageFile.write(
@@ -20,7 +21,8 @@ struct RoundTripTests {
     #expect(decoded.format == .jpeg)
     #expect(decoded.bitmap.width == 97 && decoded.bitmap.height == 61)
     #expect(decoded.bitmap.format == .rgb8)
-    let psnr = Support.psnr(Support.bytes(of: source), Support.bytes(of: decoded.bitmap))
+    let psnr = LumenTestSupport.psnr(
+      bytes: Support.bytes(of: source), Support.bytes(of: decoded.bitmap))
     #expect(psnr > (quality >= 90 ? 33 : 30), "PSNR \(psnr) dB")
     let info = try ImageFile.info(url)
     #expect(info.profileDescription == "sRGB built-in")
@@ -28,7 +30,7 @@ struct RoundTripTests {
 
   @Test(arguments: [PixelFormat.rgba8, .rgba16, .rgb16, .rgb8])
   func pngIsLossless(format: PixelFormat) throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let source = Support.testBitmap(width: 33, height: 20, format: format)
     let url = directory.appendingPathComponent("out.png")
     try ImageFile.write(source, to: url)
@@ -41,7 +43,7 @@ struct RoundTripTests {
   }
 
   @Test func pngDepthFollowsTheOption() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("out.png")
     let source = Support.testBitmap(format: .rgba8)
     try ImageFile.write(source, to: url, options: EncodeOptions(bitDepth: .sixteen))
@@ -52,7 +54,7 @@ struct RoundTripTests {
 
   @Test(arguments: [PixelFormat.rgba8, .rgb8])
   func webpLosslessIsExact(format: PixelFormat) throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let source = Support.testBitmap(format: format)
     let url = directory.appendingPathComponent("out.webp")
     try ImageFile.write(source, to: url, options: EncodeOptions(lossless: true))
@@ -62,32 +64,34 @@ struct RoundTripTests {
   }
 
   @Test func webpLossy() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let source = Support.testBitmap()
     let url = directory.appendingPathComponent("out.webp")
     try ImageFile.write(source, to: url, options: EncodeOptions(quality: 90))
     let decoded = try ImageFile.read(url)
-    let psnr = Support.psnr(Support.bytes(of: source), Support.bytes(of: decoded.bitmap))
+    let psnr = LumenTestSupport.psnr(
+      bytes: Support.bytes(of: source), Support.bytes(of: decoded.bitmap))
     #expect(psnr > 30, "PSNR \(psnr) dB")
   }
 
   @Test func heic() throws {
     try #require(HEIFEncoder.isAvailable, "libheif has no HEVC encoder on this system")
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let source = Support.testBitmap(width: 64, height: 48)
     let url = directory.appendingPathComponent("out.heic")
     try ImageFile.write(source, to: url, options: EncodeOptions(quality: 90))
     let decoded = try ImageFile.read(url)
     #expect(decoded.format == .heic)
     #expect(decoded.bitmap.width == 64 && decoded.bitmap.height == 48)
-    let psnr = Support.psnr(Support.bytes(of: source), Support.bytes(of: decoded.bitmap))
+    let psnr = LumenTestSupport.psnr(
+      bytes: Support.bytes(of: source), Support.bytes(of: decoded.bitmap))
     #expect(psnr > 28, "PSNR \(psnr) dB")
     let info = try ImageFile.info(url)
     #expect(info.format == .heic && info.width == 64 && info.bitDepth == 8 && !info.hasAlpha)
   }
 
   @Test func floatRendersAreEncodedToSRGB() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let linear = Support.testBitmap(format: .rgbaFloat)
     let url = directory.appendingPathComponent("out.png")
     try ImageFile.write(linear, to: url)

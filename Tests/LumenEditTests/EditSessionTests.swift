@@ -2,12 +2,11 @@ import Foundation
 import LumenCodecs
 import LumenCore
 import LumenEdit
+import LumenTestSupport
 import Testing
 
 @Suite struct EditSessionTests {
-  let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-      "samples/coffee.jpg")
+  let photo = PackagePaths.sample("coffee")
 
   func bytes(_ b: Bitmap) -> [UInt8] { b.withUnsafeBytes { Array($0) } }
 
@@ -29,7 +28,7 @@ import Testing
   }
 
   @Test func exportWritesTheFullResolution() throws {
-    let out = FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID()).png")
+    let out = try Scratch.directory().appendingPathComponent("session.png")
     var d = EditDocument()
     d.orientation.quarterTurns = 1
     try EditSession(contentsOf: photo).export(d, to: out)

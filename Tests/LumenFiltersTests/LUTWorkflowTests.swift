@@ -1,6 +1,7 @@
 import Foundation
 import LumenCodecs
 import LumenCore
+import LumenTestSupport
 import Testing
 
 @testable import LumenFilters
@@ -8,17 +9,11 @@ import Testing
 /// The identity-image workflow through real files: an identity written as PNG, read back as a
 /// look, leaves a photo's levels unchanged.
 @Suite struct LUTWorkflowTests {
-  static let samples = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("samples")
-
   @Test(arguments: [
     ("tiled8x8", 8), ("tiled:5x25", 8), ("hald:8", 8), ("hald:6", 16), ("cube:17", 8),
   ])
   func identityFilesRoundTripAPhoto(layoutText: String, depth: Int) throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "lumen-lut-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try Scratch.directory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let layout = try LUTLayout(parsing: layoutText)
     let file = directory.appendingPathComponent(
@@ -35,7 +30,7 @@ import Testing
     ) { bitmap, url in try ImageFile.write(bitmap, to: url) }
     let lut = try LUTFile.read(file, layout: layout) { try ImageFile.read($0).bitmap }.lut
 
-    let photo = try ImageFile.read(Self.samples.appendingPathComponent("coffee.jpg")).bitmap
+    let photo = try ImageFile.read(PackagePaths.sample("coffee")).bitmap
     let plain = try Renderer().bitmap(of: Image(bitmap: photo), format: .rgb8)
     for interpolation in CubeInterpolation.allCases {
       let looked = try Renderer().bitmap(

@@ -9,6 +9,16 @@ import Testing
 
   init() throws { library = try LookLibrary.builtIn }
 
+  /// The manifest ships in LumenFilters' resource bundle, not found through the source tree
+  /// or the working directory (unless `LUMEN_LOOKS` points elsewhere).
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["LUMEN_LOOKS"] == nil))
+  func comesFromTheResourceBundle() throws {
+    let manifest = try #require(LookLibrary.builtInCandidates.first)
+    #expect(LookLibrary.builtInCandidates.count == 1)
+    #expect(manifest.path.hasSuffix(".resources/looks/manifest.json"), "\(manifest.path)")
+    #expect(FileManager.default.fileExists(atPath: manifest.path))
+  }
+
   @Test func hasSixtyLooksInSevenFolders() {
     #expect(library.looks.count >= 60)
     #expect(library.folders.count >= 7)

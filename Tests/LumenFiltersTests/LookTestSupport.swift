@@ -1,5 +1,6 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import Testing
 
 @testable import LumenFilters
@@ -28,8 +29,7 @@ enum LookFixtures {
 
   /// Writes `json` as `manifest.json` in a new directory (with `files` beside it).
   static func manifest(_ json: String, files: [String: String] = [:]) throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("looks-\(UUID())")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try Scratch.directory()
     for (name, text) in files {
       try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }

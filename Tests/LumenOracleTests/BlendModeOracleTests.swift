@@ -1,11 +1,13 @@
 import Foundation
 import LumenCodecs
 import LumenCore
+import LumenTestSupport
 import Testing
 
 /// Blend modes against ImageMagick's `-compose` operators, which implement the same W3C/SVG
 /// formulas on sRGB-encoded values; opaque images, so only the blend function is compared.
-@Suite struct BlendModeOracleTests {
+@Suite(.tags(.oracle), .requires(.python, .imageMagick))
+struct BlendModeOracleTests {
   static let modes: [(BlendMode, String)] = [
     (.multiply, "Multiply"), (.screen, "Screen"), (.overlay, "Overlay"), (.softLight, "SoftLight"),
     (.hardLight, "HardLight"), (.darken, "Darken"), (.lighten, "Lighten"),
@@ -15,8 +17,8 @@ import Testing
 
   @Test(arguments: modes)
   func matchesImageMagick(_ mode: BlendMode, _ compose: String) throws {
-    let dir = try Oracle.scratch()
-    let backdrop = try Oracle.samplePNG("coffee", in: dir)
+    let dir = try Scratch.directory()
+    let backdrop = try References.samplePNG("coffee", in: dir)
     let backdropImage = Image(bitmap: try ImageFile.read(backdrop).bitmap)
     let e = backdropImage.extent
     // A source with every level in each channel: horizontal, vertical and diagonal ramps.
@@ -33,14 +35,9 @@ import Testing
     let sourceURL = dir.appendingPathComponent("source.png")
     try ImageFile.write(source, to: sourceURL)
     let reference = dir.appendingPathComponent("im.png")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-    process.arguments = [
-      backdrop.path, sourceURL.path, "-compose", compose, "-composite", reference.path,
-    ]
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    try Program.output(
+      of: "convert",
+      [backdrop.path, sourceURL.path, "-compose", compose, "-composite", reference.path])
     let ours = try Renderer().bitmap(
       of: Image(bitmap: source).composited(over: backdropImage, using: BlendModeKernel(mode: mode)),
       format: .rgb8)

@@ -2,11 +2,13 @@ import Foundation
 import LumenCodecs
 import LumenCore
 import LumenFilters
+import LumenTestSupport
 import Testing
 
 /// `.cube` application against colour-science and OpenColorIO, HaldCLUTs against ImageMagick's
 /// `-hald-clut`.
-@Suite struct LUTOracleTests {
+@Suite(.tags(.oracle), .requires(.python))
+struct LUTOracleTests {
   /// A smooth non-linear grade (S-curve, split toning, a cross-channel twist), so that the
   /// cells differ and both interpolations have work to do.
   static func grade(_ c: RGBA) -> RGBA {
@@ -73,7 +75,7 @@ import Testing
     try CubeFile(lut: .cube(cube)).write(to: cubeFile)
     let input = directory.appendingPathComponent("in.f32")
     try Data(colors.flatMap { [$0.x, $0.y, $0.z] }.withUnsafeBytes { Array($0) }).write(to: input)
-    try Oracle.run(script: "lut_apply.py", [cubeFile.path, input.path, directory.path])
+    try Oracle.runScript("lut_apply.py", [cubeFile.path, input.path, directory.path])
     var results: [String: [SIMD3<Float>]] = [:]
     for name in ["colour-trilinear", "colour-tetrahedral", "ocio-linear", "ocio-tetrahedral"] {
       let data = try Data(contentsOf: directory.appendingPathComponent("\(name).f32"))
@@ -94,7 +96,7 @@ import Testing
   @Test(arguments: cubes.map(\.0))
   func floatApplicationMatchesColourScienceAndOpenColorIO(cubeName: String) throws {
     let cube = try #require(Self.cubes.first { $0.0 == cubeName }?.1)
-    let directory = try Oracle.scratch()
+    let directory = try Scratch.directory()
     let reference = try oracles(Self.colors, cube, in: directory)
     for (interpolation, names) in [
       (CubeInterpolation.trilinear, ["colour-trilinear", "ocio-linear"]),
@@ -111,8 +113,8 @@ import Testing
 
   @Test(arguments: ["coffee", "chelsea"])
   func eightBitOutputIsWithinOneLevel(photo: String) throws {
-    let directory = try Oracle.scratch()
-    let source = try ImageFile.read(Oracle.samplePNG(photo, in: directory)).bitmap
+    let directory = try Scratch.directory()
+    let source = try ImageFile.read(References.samplePNG(photo, in: directory)).bitmap
     let colors = (0..<source.height).flatMap { y in
       (0..<source.width).map { x in
         let s = source.sample(x: x, y: y)
@@ -147,16 +149,16 @@ import Testing
   /// ImageMagick reads the Hald image with its own interpolation (bilinear in the image along
   /// red, then linear in green and blue: trilinear) in Q16. Compared as 16-bit output against
   /// Lumen's float output, in 8-bit levels.
-  @Test(arguments: ["coffee", "chelsea"])
+  @Test(.requires(.imageMagick), arguments: ["coffee", "chelsea"])
   func haldApplicationMatchesImageMagick(photo: String) throws {
-    let directory = try Oracle.scratch()
-    let png = try Oracle.samplePNG(photo, in: directory)
+    let directory = try Scratch.directory()
+    let png = try References.samplePNG(photo, in: directory)
     let hald = directory.appendingPathComponent("hald.png")
     let (_, cube) = Self.cubes[0]
     try ImageFile.write(cube.haldImage(level: 8, sample: .uint16), to: hald)
     let magick = directory.appendingPathComponent("magick.png")
-    try Oracle.execute(
-      "/usr/bin/convert",
+    try Program.output(
+      of: "convert",
       [png.path, hald.path, "-hald-clut", "-alpha", "off", "-depth", "16", magick.path])
 
     let loaded = try ColorCube(haldImage: ImageFile.read(hald).bitmap)

@@ -1,12 +1,14 @@
 import Foundation
 import LumenCore
 import LumenEdit
+import LumenTestSupport
 import LumenVideo
 import Testing
 
 /// Compositions: trims, clips of other sizes and rates joined, fit and fill, music, and the
 /// duration limits, checked with ffprobe and ffmpeg's decode.
-@Suite struct ExportCompositionTests {
+@Suite(.tags(.oracle), .requires(.ffmpeg, .ffprobe))
+struct ExportCompositionTests {
   typealias Support = ExportSupport
 
   func run(_ composition: VideoComposition, to output: URL) async throws {
@@ -32,7 +34,7 @@ import Testing
   }
 
   @Test func aTrimKeepsItsSpanWithSoundCutToMatch() async throws {
-    let output = try WritingSupport.scratchDirectory().appendingPathComponent("trim.mp4")
+    let output = try Scratch.directory().appendingPathComponent("trim.mp4")
     try await run(
       VideoComposition(clips: [VideoClip(url: try Support.standard(), trim: 0.5..<1.5)]),
       to: output)
@@ -44,12 +46,13 @@ import Testing
     // The first frame is the source's frame at 0.5 s (testsrc2 moves every frame).
     let first = try WritingSupport.decodedFrame(output, index: 0)
     let source = try Support.standard()
-    let psnr = WritingSupport.psnr(first, try WritingSupport.decodedFrame(source, index: 15))
+    let psnr = LumenTestSupport.psnr(
+      bytes: first, try WritingSupport.decodedFrame(source, index: 15))
     #expect(psnr > 30, "PSNR \(psnr) dB against the source's frame 15")
   }
 
   @Test func clipsOfOtherSizesAndRatesJoinAtTheFirstClipsSizeAndRate() async throws {
-    let output = try WritingSupport.scratchDirectory().appendingPathComponent("joined.mp4")
+    let output = try Scratch.directory().appendingPathComponent("joined.mp4")
     // 2 s at 30 fps, 320x240, then 1 s at 25 fps, 640x360 (16:9): letterboxed to 320x180.
     try await run(
       VideoComposition(clips: [
@@ -72,7 +75,7 @@ import Testing
   }
 
   @Test func fillCoversThePictureInsteadOfLetterboxing() async throws {
-    let output = try WritingSupport.scratchDirectory().appendingPathComponent("fill.mp4")
+    let output = try Scratch.directory().appendingPathComponent("fill.mp4")
     try await run(
       VideoComposition(
         clips: [VideoClip(url: try Support.wide(), trim: 0..<0.4)],
@@ -86,7 +89,7 @@ import Testing
   }
 
   @Test func musicPlaysUnderTheWholeMovieAtItsVolume() async throws {
-    let directory = try WritingSupport.scratchDirectory()
+    let directory = try Scratch.directory()
     let output = directory.appendingPathComponent("music.mp4")
     let music = try Support.music()
     try await run(
@@ -103,7 +106,7 @@ import Testing
   }
 
   @Test func theMaximumCutsTheMovieAndTheMinimumRefusesShorterContent() async throws {
-    let directory = try WritingSupport.scratchDirectory()
+    let directory = try Scratch.directory()
     let output = directory.appendingPathComponent("limited.mp4")
     let clips = [VideoClip(url: try Support.standard()), VideoClip(url: try Support.wide())]
     try await run(VideoComposition(clips: clips, maximumDuration: 1.2), to: output)
@@ -123,7 +126,7 @@ import Testing
 
   @Test func aTrimOutsideTheClipIsRefusedNamingIt() throws {
     let source = try Support.standard()
-    let output = try WritingSupport.scratchDirectory().appendingPathComponent("never.mp4")
+    let output = try Scratch.directory().appendingPathComponent("never.mp4")
     #expect {
       try VideoExport(
         composition: VideoComposition(clips: [VideoClip(url: source, trim: 5..<6)]),

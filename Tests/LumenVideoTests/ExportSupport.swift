@@ -1,23 +1,19 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import LumenVideo
 
 /// Clips made with the ffmpeg program for the export tests, ffprobe's view of the outputs,
-/// and running an export to its end. Missing programs fail the tests (a skip would let a
-/// broken setup pass).
+/// and running an export to its end. The suites using them are tagged `.oracle` and skipped
+/// where ffmpeg or ffprobe is missing.
 enum ExportSupport {
-  // Running the tools, scratch directories, ffprobe's numbers, decoded frames, audio packet
-  // hashes and PSNR: ``WritingSupport``.
+  // Running the tools, scratch directories and PSNR: LumenTestSupport; ffprobe's numbers,
+  // decoded frames and audio packet hashes: ``WritingSupport``.
 
   // MARK: Clips
 
   /// Made once per test run, shared by the tests.
-  static let clips: URL = {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lumen-export-clips-\(ProcessInfo.processInfo.processIdentifier)")
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory
-  }()
+  static let clips = Scratch.shared("export-clips")
 
   private static let lock = NSLock()
 

@@ -1,12 +1,14 @@
 import Foundation
 import LumenCore
 import LumenEdit
+import LumenTestSupport
 import LumenVideo
 import Testing
 
 /// Exports of one clip as ffprobe and ffmpeg see them: stream properties, sound, edits that
 /// match the still render, fades, determinism, cancelling, and clear failures.
-@Suite struct ExportTests {
+@Suite(.tags(.oracle), .requires(.ffmpeg, .ffprobe))
+struct ExportTests {
   typealias Support = ExportSupport
 
   func export(
@@ -30,7 +32,7 @@ import Testing
 
   @Test func plainExportKeepsSizeFramesAndCopiesTheSoundUntouched() async throws {
     let source = try Support.standard()
-    let output = try WritingSupport.scratchDirectory().appendingPathComponent("plain.mp4")
+    let output = try Scratch.directory().appendingPathComponent("plain.mp4")
     let events = try await Support.run(export(VideoComposition(source), to: output))
 
     let video = try #require(try Support.stream(output, "v"))
@@ -64,7 +66,7 @@ import Testing
     // Smooth colour, as in camera footage: 4:2:0 chroma cannot hold the test pattern's hard
     // coloured edges, which would measure the format rather than the pipeline.
     let source = try Support.smooth()
-    let output = try WritingSupport.scratchDirectory().appendingPathComponent("graded.mp4")
+    let output = try Scratch.directory().appendingPathComponent("graded.mp4")
     let composition = VideoComposition(clips: [VideoClip(url: source, trim: 0..<0.5)])
     _ = try await Support.run(export(composition, document: Self.graded, crf: 18, to: output))
 
@@ -73,15 +75,15 @@ import Testing
     let still = try Renderer().bitmap(of: Self.graded.apply(to: frame.image), format: .rgb8)
     let expected = still.withUnsafeBytes { Data($0) }
     let decoded = try WritingSupport.decodedFrame(output, index: index)
-    let psnr = WritingSupport.psnr(decoded, expected)
+    let psnr = LumenTestSupport.psnr(bytes: decoded, expected)
     #expect(psnr >= 38, "PSNR \(psnr) dB")
     // The edit is visible: the unedited source frame is far from the export.
     let original = try Renderer().bitmap(of: frame.image, format: .rgb8)
-    #expect(WritingSupport.psnr(decoded, original.withUnsafeBytes { Data($0) }) < 30)
+    #expect(LumenTestSupport.psnr(bytes: decoded, original.withUnsafeBytes { Data($0) }) < 30)
   }
 
   @Test func aKeyframedDocumentFadesFromDarkToTheOriginal() async throws {
-    let output = try WritingSupport.scratchDirectory().appendingPathComponent("fade.mp4")
+    let output = try Scratch.directory().appendingPathComponent("fade.mp4")
     var document = EditDocument()
     document.animations[.exposure] = KeyframeTrack(
       base: .normalized, keyframes: [Keyframe(time: 0, value: -1), Keyframe(time: 1, value: 0)])
@@ -101,7 +103,7 @@ import Testing
   }
 
   @Test func theSameInputsGiveTheSameBytes() async throws {
-    let directory = try WritingSupport.scratchDirectory()
+    let directory = try Scratch.directory()
     let composition = VideoComposition(clips: [
       VideoClip(url: try Support.standard(), trim: 0.5..<1)
     ])
@@ -123,7 +125,7 @@ import Testing
   }
 
   @Test func cancellingMidExportLeavesNoFile() async throws {
-    let directory = try WritingSupport.scratchDirectory()
+    let directory = try Scratch.directory()
     let output = directory.appendingPathComponent("cancelled.mp4")
     var document = Self.graded
     document.adjustments.clarity = 0.5
@@ -159,7 +161,7 @@ import Testing
   }
 
   @Test func corruptAndSoundOnlyInputsGiveClearErrorsNamingTheFile() throws {
-    let directory = try WritingSupport.scratchDirectory()
+    let directory = try Scratch.directory()
     let garbage = directory.appendingPathComponent("garbage.mp4")
     try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: garbage)
     let sound = try Support.music()

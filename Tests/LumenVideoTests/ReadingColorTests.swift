@@ -1,11 +1,13 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import LumenVideo
 import Testing
 
 /// YCbCr becomes RGB with the matrix and range the stream is tagged with (or, untagged, the
 /// one its size implies), as ffmpeg converts with the same tags.
-@Suite struct ReadingColorTests {
+@Suite(.tags(.oracle), .requires(.ffmpeg, .ffprobe))
+struct ReadingColorTests {
   struct Case: CustomTestStringConvertible, Sendable {
     let matrix: String
     let range: String

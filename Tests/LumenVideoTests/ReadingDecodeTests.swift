@@ -1,11 +1,13 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import LumenVideo
 import Testing
 
 /// Frames decoded by Lumen against ffmpeg's own decode of the same clips: every codec and
 /// container, 8-bit and 10-bit, and frames deep inside a group of pictures.
-@Suite struct ReadingDecodeTests {
+@Suite(.tags(.oracle), .requires(.ffmpeg, .ffprobe))
+struct ReadingDecodeTests {
   struct Case: CustomTestStringConvertible, Sendable {
     let name: String
     let clip: @Sendable () throws -> URL
@@ -39,7 +41,7 @@ import Testing
       let ours = try ReadingSupport.upright(frame, format: test.deep ? .rgb16 : .rgb8)
       let reference = try ReadingOracle.referenceFrame(
         clip, index: index, deep: test.deep, width: ours.width, height: ours.height)
-      let psnr = ReadingSupport.psnr(ours, reference)
+      let psnr = LumenTestSupport.psnr(ours, reference)
       #expect(psnr >= 40, "\(test.name) frame \(index): PSNR \(psnr) dB")
     }
   }
@@ -71,7 +73,7 @@ import Testing
     let ours = try ReadingSupport.upright(frame)
     let neighbour = try ReadingOracle.referenceFrame(
       clip, index: 1, width: ours.width, height: ours.height)
-    #expect(ReadingSupport.psnr(ours, neighbour) < 30)
+    #expect(psnr(ours, neighbour) < 30)
   }
 
   /// Reading to the end yields every frame ffprobe sees, with its timestamp, in order; each

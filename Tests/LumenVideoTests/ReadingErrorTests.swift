@@ -65,7 +65,7 @@ import Testing
   }
 
   /// An MP4 signature followed by noise: the MOV reader is chosen and rejects the rest.
-  @Test func mp4SignatureThenNoise() throws {
+  @Test(.tags(.oracle), .requires(.ffmpeg)) func mp4SignatureThenNoise() throws {
     let clip = try ReadingClips.h264()
     let url = try damaged(clip, name: "signature-then-noise.mp4") { bytes in
       bytes = Array(bytes.prefix(32)) + self.noise(40_000, seed: 5)
@@ -76,7 +76,7 @@ import Testing
   }
 
   /// Noise over the movie header (the sizes of the outer boxes intact).
-  @Test func garbledMovieHeader() throws {
+  @Test(.tags(.oracle), .requires(.ffmpeg)) func garbledMovieHeader() throws {
     let clip = try ReadingClips.file("faststart.mp4") { url in
       try ReadingOracle.ffmpeg([
         "-i", try ReadingClips.h264().path, "-c", "copy", "-movflags", "+faststart", url.path,
@@ -93,7 +93,9 @@ import Testing
   }
 
   /// The first half of a file, as an interrupted download leaves it.
-  @Test(arguments: ["h264.mp4", "faststart.mp4", "h264.mkv", "vp9.webm"])
+  @Test(
+    .tags(.oracle), .requires(.ffmpeg),
+    arguments: ["h264.mp4", "faststart.mp4", "h264.mkv", "vp9.webm"])
   func truncatedFiles(_ name: String) throws {
     let clip =
       switch name {
@@ -113,7 +115,7 @@ import Testing
     #expect(error.description.contains("the file is truncated"), "\(error)")
   }
 
-  @Test func soundOnly() throws {
+  @Test(.tags(.oracle), .requires(.ffmpeg)) func soundOnly() throws {
     let url = try ReadingClips.soundOnly()
     let error = try failure(opening: url)
     #expect(error == .noVideoStream(file: url.path, detail: "it holds 1 audio stream (aac)"))
@@ -121,7 +123,7 @@ import Testing
   }
 
   /// Cover art is a picture, not video.
-  @Test func soundWithCoverPicture() throws {
+  @Test(.tags(.oracle), .requires(.ffmpeg)) func soundWithCoverPicture() throws {
     let url = try ReadingClips.soundWithCover()
     let error = try failure(opening: url)
     #expect(
@@ -131,7 +133,7 @@ import Testing
   }
 
   /// A codec FFmpeg does not know (the sample description's code rewritten).
-  @Test func unknownCodec() throws {
+  @Test(.tags(.oracle), .requires(.ffmpeg)) func unknownCodec() throws {
     let url = try damaged(try ReadingClips.h264(), name: "unknown-codec.mp4") { bytes in
       guard let code = bytes.lastRange(of: Array("avc1".utf8)) else { return }
       bytes.replaceSubrange(code, with: Array("abcd".utf8))
@@ -143,7 +145,7 @@ import Testing
 
   /// Noise in the middle of the picture data: decoding goes on past it, as in ffmpeg, which
   /// drops the same damaged frames and keeps the rest.
-  @Test func damagedPictureDataStillDecodes() throws {
+  @Test(.tags(.oracle), .requires(.ffmpeg)) func damagedPictureDataStillDecodes() throws {
     let clip = try ReadingClips.h264()
     let url = try damaged(clip, name: "damaged-mdat.mp4") { bytes in
       let middle = bytes.count / 3

@@ -1,10 +1,12 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import LumenVideo
 import Testing
 
 /// What `VideoAsset` reports against what ffprobe reports for the same files.
-@Suite struct ReadingInfoTests {
+@Suite(.tags(.oracle), .requires(.ffmpeg, .ffprobe))
+struct ReadingInfoTests {
   @Test func mp4WithSoundMatchesFFprobe() throws {
     let clip = try ReadingClips.withSound()
     let info = try VideoAsset(contentsOf: clip).info

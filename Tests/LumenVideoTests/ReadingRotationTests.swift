@@ -1,10 +1,12 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import LumenVideo
 import Testing
 
 /// Clips with a display matrix come out upright, as ffmpeg's autorotation shows them.
-@Suite struct ReadingRotationTests {
+@Suite(.tags(.oracle), .requires(.ffmpeg, .ffprobe))
+struct ReadingRotationTests {
   struct Case: CustomTestStringConvertible, Sendable {
     let name: String
     let clip: @Sendable () throws -> URL
@@ -54,7 +56,7 @@ import Testing
       #expect(ours.width == video.displayWidth && ours.height == video.displayHeight)
       let reference = try ReadingOracle.referenceFrame(
         clip, index: index, width: ours.width, height: ours.height)
-      let psnr = ReadingSupport.psnr(ours, reference)
+      let psnr = LumenTestSupport.psnr(ours, reference)
       #expect(psnr >= 40, "\(test.name) frame \(index): PSNR \(psnr) dB")
     }
   }
@@ -65,6 +67,6 @@ import Testing
     let clip = try ReadingClips.rotated(180)
     let frame = try #require(try VideoFrameReader(contentsOf: clip).next())
     let reference = try ReadingOracle.referenceFrame(clip, index: 0, width: 320, height: 240)
-    #expect(ReadingSupport.psnr(frame.bitmap, reference) < 20)
+    #expect(psnr(frame.bitmap, reference) < 20)
   }
 }

@@ -1,11 +1,13 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import LumenVideo
 import Testing
 
 /// The exact frame at a time: the one whose span (its timestamp up to the next frame's, as
 /// ffprobe lists them) contains the moment, whichever way the scrubbing goes.
-@Suite struct ReadingSeekTests {
+@Suite(.tags(.oracle), .requires(.ffmpeg, .ffprobe))
+struct ReadingSeekTests {
   struct Case: CustomTestStringConvertible, Sendable {
     let name: String
     let clip: @Sendable () throws -> URL
@@ -46,7 +48,7 @@ import Testing
       let ours = try reader.frame(atSeconds: moment).bitmap
       let reference = try ReadingOracle.referenceFrame(
         clip, index: index, width: ours.width, height: ours.height)
-      let psnr = ReadingSupport.psnr(ours, reference)
+      let psnr = LumenTestSupport.psnr(ours, reference)
       #expect(psnr >= 40, "at \(moment) s: PSNR \(psnr) dB against frame \(index)")
     }
   }

@@ -1,48 +1,16 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import LumenVideo
 
 /// The ffmpeg and ffprobe programs, which the reading tests use to make clips and as oracles
-/// (installed by `scripts/setup.sh --oracles`). A missing program fails the test: skipping
-/// would let a broken setup pass silently.
+/// (installed by `scripts/setup.sh --oracles`; the suites that use them are tagged `.oracle`
+/// and skipped where they are missing).
 enum ReadingOracle {
-  struct Failure: Error, CustomStringConvertible {
-    let description: String
-  }
-
-  /// Runs `/usr/bin/<tool>` and returns its standard output; throws with its error output
-  /// unless it exits with status 0. Standard error goes to a file, so that a chatty tool
-  /// cannot fill a pipe nobody reads.
-  @discardableResult
-  static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-    let path = "/usr/bin/\(tool)"
-    guard FileManager.default.isExecutableFile(atPath: path) else {
-      throw Failure(description: "no \(tool) at \(path): run scripts/setup.sh --oracles")
-    }
-    let errors = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lumen-\(tool)-\(UUID()).log")
-    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: errors) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = try FileHandle(forWritingTo: errors)
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-      throw Failure(
-        description: "\(tool) \(arguments.joined(separator: " ")) failed: \(text)")
-    }
-    return data
-  }
-
   /// Runs ffmpeg quietly, overwriting its output.
   static func ffmpeg(_ arguments: [String]) throws {
-    try run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + arguments)
+    try Program.output(
+      of: "ffmpeg", ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + arguments)
   }
 
   /// ffmpeg's own decode of the frame numbered `index` (in presentation order) of `clip`,
@@ -51,9 +19,9 @@ enum ReadingOracle {
   static func referenceFrame(
     _ clip: URL, index: Int, deep: Bool = false, filter: String? = nil, width: Int, height: Int
   ) throws -> Bitmap {
-    let raw = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lumen-reference-\(UUID()).raw")
-    defer { try? FileManager.default.removeItem(at: raw) }
+    let scratch = try Scratch.directory()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let raw = scratch.appendingPathComponent("reference.raw")
     let select = "select=eq(n\\,\(index))" + (filter.map { ",\($0)" } ?? "")
     try ffmpeg([
       "-i", clip.path, "-vf", select, "-fps_mode", "passthrough", "-frames:v", "1",
@@ -62,8 +30,8 @@ enum ReadingOracle {
     let data = try Data(contentsOf: raw)
     let format: PixelFormat = deep ? .rgb16 : .rgb8
     guard data.count == width * height * format.bytesPerPixel else {
-      throw Failure(
-        description: "ffmpeg's frame is \(data.count) bytes, not \(width)x\(height) pixels")
+      throw ToolFailure(
+        "ffmpeg's frame is \(data.count) bytes, not \(width)x\(height) pixels")
     }
     return Bitmap(width: width, height: height, format: format) { target in
       data.withUnsafeBytes { target.copyMemory(from: $0) }
@@ -74,8 +42,8 @@ enum ReadingOracle {
   /// `ffprobe -show_frames` reports them.
   static func frameTimestamps(_ clip: URL) throws -> [Int64] {
     let text = String(
-      decoding: try run(
-        "ffprobe",
+      decoding: try Program.output(
+        of: "ffprobe",
         [
           "-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts", "-of",
           "csv=p=0", clip.path,
@@ -87,25 +55,26 @@ enum ReadingOracle {
 
   /// ffprobe's view of the first video stream, with frames counted by decoding.
   static func videoStream(_ clip: URL) throws -> [String: Any] {
-    let data = try run(
-      "ffprobe",
+    let data = try Program.output(
+      of: "ffprobe",
       [
         "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_streams", "-of", "json",
         clip.path,
       ])
     let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
     guard let stream = (json?["streams"] as? [[String: Any]])?.first else {
-      throw Failure(description: "ffprobe found no video stream in \(clip.path)")
+      throw ToolFailure("ffprobe found no video stream in \(clip.path)")
     }
     return stream
   }
 
   /// ffprobe's view of the container.
   static func format(_ clip: URL) throws -> [String: Any] {
-    let data = try run("ffprobe", ["-v", "error", "-show_format", "-of", "json", clip.path])
+    let data = try Program.output(
+      of: "ffprobe", ["-v", "error", "-show_format", "-of", "json", clip.path])
     let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
     guard let format = json?["format"] as? [String: Any] else {
-      throw Failure(description: "ffprobe cannot read \(clip.path)")
+      throw ToolFailure("ffprobe cannot read \(clip.path)")
     }
     return format
   }
@@ -115,13 +84,7 @@ enum ReadingOracle {
 /// per test process, and shared by the tests that need them.
 enum ReadingClips {
   /// One directory per test process, removed when the process exits.
-  static let directory: URL = {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lumen-video-reading-\(ProcessInfo.processInfo.processIdentifier)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    atexit { try? FileManager.default.removeItem(at: ReadingClips.directory) }
-    return url
-  }()
+  static let directory = Scratch.shared("video-reading")
 
   private static let cache = ClipCache()
 
@@ -176,7 +139,7 @@ enum ReadingClips {
     return try file(name) { url in
       var bytes = [UInt8](try Data(contentsOf: source))
       guard let tkhd = bytes.firstRange(of: Array("tkhd".utf8)) else {
-        throw ReadingOracle.Failure(description: "no tkhd box in \(source.path)")
+        throw ToolFailure("no tkhd box in \(source.path)")
       }
       // version/flags, times, track id, reserved, duration, reserved, layer, group, volume,
       // reserved: 40 bytes in version 0, 52 in version 1 (64-bit times and duration).
@@ -307,48 +270,12 @@ private final class ClipCache: @unchecked Sendable {
   }
 }
 
-/// Pixel comparisons for the reading tests.
+/// Pixel comparisons for the reading tests (PSNR: LumenTestSupport).
 enum ReadingSupport {
-  /// The RGB samples of a bitmap as 0...1 values, row by row (alpha dropped).
-  static func samples(_ bitmap: Bitmap) -> [Double] {
-    bitmap.withUnsafeBytes { bytes in
-      var values: [Double] = []
-      values.reserveCapacity(3 * bitmap.width * bitmap.height)
-      let channels = bitmap.format.channels
-      for y in 0..<bitmap.height {
-        for x in 0..<bitmap.width {
-          let pixel = y * bitmap.bytesPerRow / bitmap.format.sample.byteCount + x * channels
-          for c in 0..<3 {
-            switch bitmap.format.sample {
-            case .uint8: values.append(Double(bytes[pixel + c]) / 255)
-            case .uint16:
-              values.append(
-                Double(bytes.load(fromByteOffset: 2 * (pixel + c), as: UInt16.self)) / 65535)
-            case .float32:
-              values.append(Double(bytes.load(fromByteOffset: 4 * (pixel + c), as: Float.self)))
-            }
-          }
-        }
-      }
-      return values
-    }
-  }
-
-  /// Peak signal-to-noise ratio in dB between two RGB bitmaps of the same size and any sample
-  /// type, on 0...1 values (RGB channels only); infinite when they are equal.
-  static func psnr(_ a: Bitmap, _ b: Bitmap) -> Double {
-    precondition(a.width == b.width && a.height == b.height, "sizes differ")
-    let (p, q) = (samples(a), samples(b))
-    var squared = 0.0
-    for i in p.indices { squared += (p[i] - q[i]) * (p[i] - q[i]) }
-    let mse = squared / Double(p.count)
-    return mse == 0 ? .infinity : 10 * log10(1 / mse)
-  }
-
   /// The largest and the mean difference between two RGB bitmaps, in levels of 255.
   static func levelDifference(_ a: Bitmap, _ b: Bitmap) -> (max: Int, mean: Double) {
     precondition(a.width == b.width && a.height == b.height, "sizes differ")
-    let (p, q) = (samples(a), samples(b))
+    let (p, q) = (samples(of: a), samples(of: b))
     var largest = 0
     var total = 0
     for i in p.indices {

@@ -2,15 +2,17 @@ import Foundation
 import LumenCodecs
 import LumenCore
 import LumenEdit
+import LumenTestSupport
 import Testing
 
 @testable import LumenVideo
 
 /// The video example of README.md, verbatim except for its file names.
-@Suite struct ReadmeVideoExampleTests {
+@Suite(.tags(.oracle), .requires(.ffmpeg, .ffprobe))
+struct ReadmeVideoExampleTests {
   @Test func videoExampleRuns() async throws {
     let clip = try ExportSupport.standard()
-    let graded = try WritingSupport.scratchDirectory().appendingPathComponent("graded.mp4")
+    let graded = try Scratch.directory().appendingPathComponent("graded.mp4")
 
     var document = EditDocument()
     document.adjustments.contrast = 0.2

@@ -1,12 +1,14 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import Testing
 
 @testable import LumenVideo
 
 /// Audio tracks written beside the picture: copied packets and AAC mixes, checked with ffprobe
 /// and ffmpeg's decode.
-@Suite struct WritingAudioTests {
+@Suite(.tags(.oracle), .requires(.ffmpeg, .ffprobe))
+struct WritingAudioTests {
   typealias Support = WritingSupport
 
   /// Writes `seconds` of the pattern at 25 fps with `audio`.
@@ -31,7 +33,7 @@ import Testing
   }
 
   @Test func copiedAudioIsBitExactAndStartsWithThePicture() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let source = try Support.makeClip(in: directory, name: "in.mp4", seconds: 2)
     let url = directory.appendingPathComponent("out.mp4")
     try write(url, seconds: 2, audio: .copy(AudioCopy(url: source)))
@@ -45,7 +47,7 @@ import Testing
   }
 
   @Test func aCopiedRangeKeepsTheWholePacketsItTouches() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let source = try Support.makeClip(in: directory, name: "in.mp4", seconds: 2)
     let url = directory.appendingPathComponent("out.mp4")
     try write(url, seconds: 1, audio: .copy(AudioCopy(url: source, range: 0.5..<1.5)))
@@ -58,7 +60,7 @@ import Testing
   }
 
   @Test func aMixCutsItsSourceExactlyAndEncodesAAC() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let source = try Support.makeClip(in: directory, name: "in.mp4", seconds: 2, rising: true)
     let url = directory.appendingPathComponent("out.mp4")
     let mix = AudioMix(sources: [AudioTrackSource(url: source, range: 0.5..<1.7)])
@@ -85,7 +87,7 @@ import Testing
   }
 
   @Test func aMixPlaysClipsInSequenceOverMusic() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let first = try Support.makeClip(in: directory, name: "a.mp4", seconds: 2, frequency: 440)
     let second = try Support.makeClip(
       in: directory, name: "b.mov", seconds: 2, sampleRate: 48_000, frequency: 1_000)
@@ -110,7 +112,7 @@ import Testing
   }
 
   @Test func volumeScalesTheLevel() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let source = try Support.makeClip(in: directory, name: "in.mp4", seconds: 1)
     var levels: [Double] = []
     for volume in [1.0, 0.5] {
@@ -124,7 +126,7 @@ import Testing
   }
 
   @Test func aMixWithADurationPadsWithSilence() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let source = try Support.makeClip(in: directory, name: "in.mp4", seconds: 1)
     let url = directory.appendingPathComponent("out.mp4")
     let mix = AudioMix(
@@ -142,7 +144,7 @@ import Testing
   }
 
   @Test func hevcInMOVCarriesCopiedAudio() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let source = try Support.makeClip(in: directory, name: "in.mp4", seconds: 1)
     let url = directory.appendingPathComponent("out.mov")
     let settings = VideoEncodeSettings(codec: .hevc, container: .mov, preset: "ultrafast")

@@ -1,5 +1,6 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import Testing
 
 @testable import LumenVideo
@@ -14,7 +15,7 @@ import Testing
   func frame(_ index: Int = 0) -> Bitmap { Support.pattern(width: 160, height: 120, frame: index) }
 
   @Test func anOutputDirectoryThatDoesNotExistFailsAtOnce() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("missing/out.mp4")
     #expect {
       _ = try VideoWriter(url: url, width: 160, height: 120, settings: settings)
@@ -30,7 +31,7 @@ import Testing
   @Test func anOutputPathThroughAFileFailsAtOnce() throws {
     // Permissions do not stop root, which these tests may run as; a file where a directory
     // should be stops everyone.
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let blocker = directory.appendingPathComponent("file")
     try Data("x".utf8).write(to: blocker)
     let url = blocker.appendingPathComponent("out.mp4")
@@ -46,7 +47,7 @@ import Testing
   }
 
   @Test func aDirectoryInTheWayFailsAtOnce() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("out.mp4")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
     #expect(
@@ -57,7 +58,7 @@ import Testing
   }
 
   @Test func cancellingLeavesNoFile() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("out.mp4")
     let writer = try VideoWriter(url: url, width: 160, height: 120, settings: settings)
     for index in 0..<10 { try writer.append(frame(index)) }
@@ -71,7 +72,7 @@ import Testing
   }
 
   @Test func droppingAnUnfinishedWriterLeavesNoFile() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     do {
       let writer = try VideoWriter(
         url: directory.appendingPathComponent("out.mp4"), width: 160, height: 120,
@@ -82,7 +83,7 @@ import Testing
   }
 
   @Test func aFrameOfTheWrongSizeEndsTheWriteCleanly() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("out.mp4")
     let writer = try VideoWriter(url: url, width: 160, height: 120, settings: settings)
     try writer.append(frame())
@@ -98,7 +99,7 @@ import Testing
   }
 
   @Test func floatBitmapsAreRefused() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("out.mp4")
     let writer = try VideoWriter(url: url, width: 160, height: 120, settings: settings)
     let linear = Bitmap(width: 160, height: 120, format: .rgbaFloat) { _ in }
@@ -112,7 +113,7 @@ import Testing
   }
 
   @Test func timesMustIncrease() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("out.mp4")
     let writer = try VideoWriter(url: url, width: 160, height: 120, settings: settings)
     try writer.append(frame(), at: 1.0)
@@ -126,7 +127,7 @@ import Testing
   }
 
   @Test func timesThatAreNotNumbersAreRefused() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("out.mp4")
     let writer = try VideoWriter(url: url, width: 160, height: 120, settings: settings)
     #expect(throws: VideoWriterError.self) { try writer.append(frame(), at: .infinity) }
@@ -134,7 +135,7 @@ import Testing
   }
 
   @Test func finishingWithoutFramesIsAnError() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("out.mp4")
     let writer = try VideoWriter(url: url, width: 160, height: 120, settings: settings)
     #expect(throws: VideoWriterError.noFrames(file: url.path)) { try writer.finish() }
@@ -142,7 +143,7 @@ import Testing
   }
 
   @Test func badSettingsFailBeforeAnyFileIsCreated() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("out.mp4")
     #expect(throws: VideoWriterError.self) {
       _ = try VideoWriter(
@@ -154,8 +155,9 @@ import Testing
     #expect(try Support.contents(of: directory).isEmpty)
   }
 
-  @Test func unusableAudioSourcesFailAtTheStartNamingTheFile() throws {
-    let directory = try Support.scratchDirectory()
+  @Test(.tags(.oracle), .requires(.ffmpeg))
+  func unusableAudioSourcesFailAtTheStartNamingTheFile() throws {
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("out.mp4")
     let silent = try Support.makeClip(in: directory, name: "silent.mp4", seconds: 0.2, audio: nil)
     let wave = try Support.makeClip(

@@ -1,4 +1,5 @@
 import Foundation
+import LumenTestSupport
 import Testing
 
 @testable import LumenVideo
@@ -40,7 +41,7 @@ import Testing
   }
 
   @Test func oddSizesAreRefusedOnlyWhereChromaIsHalved() throws {
-    let directory = try WritingSupport.scratchDirectory()
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("out.mp4")
     let odd: [(Int, Int, VideoEncodeSettings.ChromaFormat)] = [
       (161, 120, .yuv420p), (160, 121, .yuv420p), (161, 120, .yuv422p),

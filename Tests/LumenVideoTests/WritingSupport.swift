@@ -1,18 +1,16 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import Testing
 
-/// Helpers for the writer's tests: scratch directories, clips made with the ffmpeg program,
-/// and ffprobe/ffmpeg as oracles for what was written.
+/// Helpers for the writer's tests: clips made with the ffmpeg program, and ffprobe/ffmpeg as
+/// oracles for what was written (running them, PSNR, scratch folders: LumenTestSupport).
 enum WritingSupport {
-  struct ToolError: Error, CustomStringConvertible {
-    let description: String
-  }
-
-  /// Runs `/usr/bin/<tool>` (the one runner of this test target: ``ReadingOracle/run(_:_:)``).
+  /// Runs `tool` (found in `PATH`) and returns its standard output; throws with its error
+  /// output unless it succeeds.
   @discardableResult
   static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-    try ReadingOracle.run(tool, arguments)
+    try Program.output(of: tool, arguments)
   }
 
   static func ffmpeg(_ arguments: [String]) throws -> Data {
@@ -24,7 +22,7 @@ enum WritingSupport {
     let data = try run(
       "ffprobe", ["-v", "error", "-of", "json"] + arguments + [url.path])
     guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-      throw ToolError(description: "ffprobe gave no JSON object for \(url.path)")
+      throw ToolFailure("ffprobe gave no JSON object for \(url.path)")
     }
     return object
   }
@@ -34,7 +32,7 @@ enum WritingSupport {
     let answer = try probe(url, ["-show_streams"])
     let streams = answer["streams"] as? [[String: Any]] ?? []
     guard let video = streams.first(where: { $0["codec_type"] as? String == "video" }) else {
-      throw ToolError(description: "no video stream in \(url.path)")
+      throw ToolFailure("no video stream in \(url.path)")
     }
     return (video, streams.first(where: { $0["codec_type"] as? String == "audio" }))
   }
@@ -89,18 +87,6 @@ enum WritingSupport {
     ])
   }
 
-  /// Peak signal-to-noise ratio in dB between two 8-bit buffers of the same size.
-  static func psnr(_ a: Data, _ b: Data) -> Double {
-    guard a.count == b.count, !a.isEmpty else { return 0 }
-    var sum = 0.0
-    for (x, y) in zip(a, b) {
-      let d = Double(x) - Double(y)
-      sum += d * d
-    }
-    let mse = sum / Double(a.count)
-    return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
-  }
-
   /// The bytes of a tightly packed rgb8 bitmap.
   static func bytes(of bitmap: Bitmap) -> Data {
     bitmap.withUnsafeBytes { Data($0) }
@@ -133,21 +119,6 @@ enum WritingSupport {
         }
       }
     }
-  }
-
-  /// One directory per test process, removed when the process exits.
-  static let scratchRoot: URL = {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lumen-writing-tests-\(ProcessInfo.processInfo.processIdentifier)")
-    atexit { try? FileManager.default.removeItem(at: WritingSupport.scratchRoot) }
-    return url
-  }()
-
-  /// A fresh empty directory for one test's files.
-  static func scratchDirectory() throws -> URL {
-    let url = scratchRoot.appendingPathComponent(UUID().uuidString)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
   }
 
   /// The names in `directory`, hidden ones included (where temporary files would hide).

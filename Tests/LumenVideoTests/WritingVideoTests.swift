@@ -1,11 +1,13 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 import Testing
 
 @testable import LumenVideo
 
 /// Movies written by ``VideoWriter`` as ffprobe and ffmpeg see them.
-@Suite struct WritingVideoTests {
+@Suite(.tags(.oracle), .requires(.ffmpeg, .ffprobe))
+struct WritingVideoTests {
   typealias Support = WritingSupport
 
   /// Writes `count` frames of the moving pattern at the nominal rate.
@@ -23,7 +25,7 @@ import Testing
   }
 
   @Test func h264InMP4HasTheSizeCodecTagsAndFrameCountAsked() throws {
-    let directory = try Support.scratchDirectory()
+    let directory = try Scratch.directory()
     let url = directory.appendingPathComponent("out.mp4")
     try write(url, count: 45)
 
@@ -53,13 +55,13 @@ extension WritingVideoTests {
     width: Int, height: Int, chroma: VideoEncodeSettings.ChromaFormat = .yuv420p,
     format: PixelFormat = .rgb8, codec: VideoEncodeSettings.Codec = .h264
   ) throws -> (psnr: Double, video: [String: Any]) {
-    let url = try Support.scratchDirectory().appendingPathComponent("psnr.mp4")
+    let url = try Scratch.directory().appendingPathComponent("psnr.mp4")
     let settings = VideoEncodeSettings(
       codec: codec, rateControl: .crf(18), preset: "veryfast", chromaFormat: chroma)
     try write(url, width: width, height: height, count: 4, settings: settings, format: format)
     let decoded = try Support.decodedFrame(url, index: 2)
     let reference = Support.bytes(of: Support.pattern(width: width, height: height, frame: 2))
-    return (Support.psnr(decoded, reference), try Support.streams(url).video)
+    return (psnr(bytes: decoded, reference), try Support.streams(url).video)
   }
 
   @Test func aDecodedFrameMatchesTheBitmapInStandardDefinition() throws {
@@ -92,7 +94,7 @@ extension WritingVideoTests {
 
   @Test func theIndexIsWrittenBeforeTheMediaData() throws {
     for container in VideoEncodeSettings.Container.allCases {
-      let url = try Support.scratchDirectory().appendingPathComponent("fast.\(container)")
+      let url = try Scratch.directory().appendingPathComponent("fast.\(container)")
       try write(
         url, count: 10, settings: VideoEncodeSettings(container: container, preset: "ultrafast"))
       let boxes = try Support.topLevelBoxes(url)
@@ -103,7 +105,7 @@ extension WritingVideoTests {
   }
 
   @Test func hevcInMOVIsTaggedForApplePlayers() throws {
-    let url = try Support.scratchDirectory().appendingPathComponent("out.mov")
+    let url = try Scratch.directory().appendingPathComponent("out.mov")
     let settings = VideoEncodeSettings(codec: .hevc, container: .mov, preset: "ultrafast")
     try write(url, count: 20, settings: settings)
     let (video, _) = try Support.streams(url)
@@ -117,7 +119,7 @@ extension WritingVideoTests {
   }
 
   @Test func variableFrameTimesArePreserved() throws {
-    let url = try Support.scratchDirectory().appendingPathComponent("vfr.mp4")
+    let url = try Scratch.directory().appendingPathComponent("vfr.mp4")
     let times = [0, 0.04, 0.1, 0.2, 0.22, 0.5, 0.9, 0.933, 1.25]
     let writer = try VideoWriter(
       url: url, width: 320, height: 240, settings: VideoEncodeSettings(preset: "veryfast"))
@@ -136,7 +138,7 @@ extension WritingVideoTests {
   }
 
   @Test func ntscTimesStayExact() throws {
-    let url = try Support.scratchDirectory().appendingPathComponent("ntsc.mp4")
+    let url = try Scratch.directory().appendingPathComponent("ntsc.mp4")
     let settings = VideoEncodeSettings(preset: "ultrafast", frameRate: .ntsc)
     let writer = try VideoWriter(url: url, width: 320, height: 240, settings: settings)
     let count = 30
@@ -159,7 +161,7 @@ extension WritingVideoTests {
   @Test func everyFrameKeepsItsOwnPicture() throws {
     // The writer converts each bitmap into the same reused planes; the encoder must have taken
     // its copy of one picture before the next overwrites them.
-    let url = try Support.scratchDirectory().appendingPathComponent("ramp.mp4")
+    let url = try Scratch.directory().appendingPathComponent("ramp.mp4")
     let writer = try VideoWriter(
       url: url, width: 160, height: 120, settings: VideoEncodeSettings(preset: "veryfast"))
     let levels = (0..<30).map { 40 + 6 * $0 }
@@ -185,7 +187,7 @@ extension WritingVideoTests {
   }
 
   @Test func aBitrateIsRoughlyKept() throws {
-    let url = try Support.scratchDirectory().appendingPathComponent("abr.mp4")
+    let url = try Scratch.directory().appendingPathComponent("abr.mp4")
     let settings = VideoEncodeSettings(rateControl: .bitrate(400_000), preset: "veryfast")
     try write(url, count: 60, settings: settings)
     let (video, _) = try Support.streams(url)

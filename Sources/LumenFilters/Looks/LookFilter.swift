@@ -12,7 +12,7 @@ public struct LookFilter: Filter {
     let ids = (try? LookLibrary.builtIn)?.ids ?? []
     return FilterDescriptor(
       name: "look", displayName: "Look", folder: "Looks",
-      summary: "A look of the library (looks/manifest.json) as a colour cube, mixed by intensity.",
+      summary: "A built-in look (or one of LUMEN_LOOKS) as a colour cube, mixed by intensity.",
       parameters: [
         .choice(
           "name", options: ids, default: ids.first ?? "",

@@ -1,0 +1,16 @@
+# The one definition of the CPU flags the project's own builds use (sourced by scripts/*.sh
+# and bench/*.sh). Hot pixel loops are vectorised by LLVM; AVX2 (Haswell and newer) doubles
+# their throughput on x86-64 (bench/NOTES.md). The flags live here, not in Package.swift,
+# because SwiftPM refuses unsafe flags in a package used as a versioned dependency; other
+# architectures (arm64) keep the toolchain's default.
+#
+#   source scripts/swift-flags.sh
+#   swift build -c release "${LUMEN_SWIFT_FLAGS[@]}"     # swift build / test / run
+#   swiftc -O "${LUMEN_SWIFTC_FLAGS[@]}" ...              # swiftc directly
+LUMEN_SWIFTC_FLAGS=()
+case "$(uname -m)" in
+  x86_64 | amd64) LUMEN_SWIFTC_FLAGS=(-target-cpu haswell) ;;
+esac
+LUMEN_SWIFT_FLAGS=()
+for flag in "${LUMEN_SWIFTC_FLAGS[@]}"; do LUMEN_SWIFT_FLAGS+=(-Xswiftc "$flag"); done
+unset flag
