@@ -1,6 +1,7 @@
 import Foundation
 import LumenCodecs
 import LumenCore
+import LumenTestSupport
 import Testing
 
 /// `lumen edit` and `lumen video` build jobs: the same document gives the same picture through
@@ -56,10 +57,10 @@ import Testing
     let frame = try ImageFile.read(URL(fileURLWithPath: file("frame.png"))).bitmap
     let movie = try ImageFile.read(URL(fileURLWithPath: file("movie.png"))).bitmap
     let still = try ImageFile.read(URL(fileURLWithPath: file("still.png"))).bitmap
-    #expect(VideoCommandTests.psnr(edit, frame) >= 50)
+    #expect(psnr(edit, frame) >= 50)
     // The movie went through 4:2:0 chroma once more.
-    #expect(VideoCommandTests.psnr(edit, movie) >= 30)
-    #expect(VideoCommandTests.psnr(edit, still) < 20, "the look was not applied")
+    #expect(psnr(edit, movie) >= 30)
+    #expect(psnr(edit, still) < 20, "the look was not applied")
   }
 
   @Test func printedJobsRunToTheSameBytes() throws {
