@@ -33,7 +33,10 @@ final class ColorChainPlan: Plan {
 
   /// Applies the chain to a contiguous run of pixels, span by span.
   private func run(_ pixels: PixelSpan) {
+    // Opaque colour is already straight; a chain that may change alpha (over an opaque input
+    // too) must premultiply its result.
     let straighten = !input.isOpaque
+    let premultiply = straighten || !isOpaque
     var start = 0
     while start < pixels.count {
       let n = min(Self.spanLength, pixels.count - start)
@@ -42,7 +45,7 @@ final class ColorChainPlan: Plan {
         alpha: pixels.alpha + start, count: n)
       if straighten { Premultiplication.unpremultiply(s) }
       for k in kernels { k.apply(to: s) }
-      if straighten { Premultiplication.premultiply(s) }
+      if premultiply { Premultiplication.premultiply(s) }
       start += n
     }
   }
