@@ -62,9 +62,12 @@ enum Premultiplication {
     }
   }
 
+  /// Pixels of alpha 0 or below (resampling rings below 0) keep no colour, as
+  /// ``unpremultiply(_:)`` gives them none: then a chain run kernel by kernel, straightened
+  /// around each, and the same chain fused leave the same pixels.
   static func premultiply(_ s: PixelSpan) {
     for i in 0..<s.count {
-      let a = s.alpha[i]
+      let a = max(s.alpha[i], 0)
       s.red[i] *= a
       s.green[i] *= a
       s.blue[i] *= a
