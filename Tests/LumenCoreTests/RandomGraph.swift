@@ -91,10 +91,11 @@ enum RandomKernels {
 }
 
 /// A random image recipe and a description of it that names every step, for replaying a
-/// failing seed. Images stay small (at most `maxSide` pixels a side) so that a thousand graphs
-/// render in seconds.
+/// failing seed. Images stay small (at most `maxWidth` x `maxHeight`) so that a thousand graphs
+/// render in seconds; a wide graph's images span several tiles and bands.
 struct RandomGraph {
-  static let maxSide = 64
+  let maxWidth: Int
+  let maxHeight: Int
 
   private var random: SplitMix64
   private(set) var lines: [String] = []
@@ -104,8 +105,15 @@ struct RandomGraph {
   /// False once a step whose optimised form computes differently (fused colour kernels,
   /// merged resamplings) is in the graph: then results may differ by rounding.
   private(set) var isExact = true
+  /// True once a step that magnifies small differences of its inputs is in the graph: the
+  /// hue, saturation, colour and luminosity modes divide by the source's chroma, so the
+  /// rounding of remembered colours (half floats) can grow past a level in near-greys.
+  private(set) var magnifiesRounding = false
 
-  init(seed: UInt64) { random = SplitMix64(seed: seed) }
+  init(seed: UInt64, wide: Bool = false) {
+    random = SplitMix64(seed: seed)
+    (maxWidth, maxHeight) = wide ? (320, 72) : (64, 64)
+  }
 
   var description: String { lines.joined(separator: "\n") }
 
@@ -125,10 +133,10 @@ struct RandomGraph {
     lines.append("\(name) = \(text)  extent \(image.extent)")
     // Keep every image finite and small.
     let e = image.extent
-    if e.isInfinite || e.width > Self.maxSide || e.height > Self.maxSide {
+    if e.isInfinite || e.width > maxWidth || e.height > maxHeight {
       let x = e.isInfinite ? 0 : e.minX
       let y = e.isInfinite ? 0 : e.minY
-      let box = Rect(x: x, y: y, width: Self.maxSide, height: Self.maxSide)
+      let box = Rect(x: x, y: y, width: maxWidth, height: maxHeight)
       image = image.cropped(to: box)
       let bounded = "n\(lines.count)"
       lines.append("\(bounded) = crop(\(name), \(box))  extent \(image.extent)")
@@ -163,7 +171,7 @@ struct RandomGraph {
   // MARK: Leaves
 
   private mutating func leaf() -> (image: Image, name: String) {
-    let (w, h) = (random.int(8...48), random.int(8...48))
+    let (w, h) = (random.int(8...(maxWidth * 3 / 4)), random.int(8...(maxHeight * 3 / 4)))
     let seed = UInt32(truncatingIfNeeded: random.next())
     switch random.int(0...9) {
     case 0...4:
@@ -328,7 +336,7 @@ struct RandomGraph {
   private mutating func resize(_ input: (image: Image, name: String)) -> (
     image: Image, name: String
   ) {
-    let (w, h) = (random.int(4...Self.maxSide), random.int(4...Self.maxSide))
+    let (w, h) = (random.int(4...maxWidth), random.int(4...maxHeight))
     let filter = random.pick(ResamplingFilter.allCases)
     return record(
       input.image.resized(width: w, height: h, filter: filter),
@@ -344,8 +352,8 @@ struct RandomGraph {
       return record(input.image.reduced(by: factor), "reduce(\(input.name), \(factor))")
     }
     let out = Rect(
-      x: e.minX * factor, y: e.minY * factor, width: min(Self.maxSide, e.width * factor),
-      height: min(Self.maxSide, e.height * factor))
+      x: e.minX * factor, y: e.minY * factor, width: min(maxWidth, e.width * factor),
+      height: min(maxHeight, e.height * factor))
     return record(
       input.image.clampedToExtent().enlarged(by: factor, extent: out),
       "enlarge(clamp(\(input.name)), \(factor), \(out))")
@@ -392,6 +400,7 @@ struct RandomGraph {
     }
     let kernel = BlendModeKernel(
       mode: random.pick(BlendMode.allCases), opacity: random.pick([1, 0.6]))
+    if [.hue, .saturation, .color, .luminosity].contains(kernel.mode) { magnifiesRounding = true }
     return record(
       top.image.composited(over: bottom.image, using: kernel),
       "blend(\(top.name), \(bottom.name), \(kernel.mode), opacity \(kernel.opacity))")
