@@ -69,8 +69,9 @@ public enum BlendMode: String, Sendable, Hashable, CaseIterable {
     let lo = moved.min()
     let hi = moved.max()
     var out = moved
-    if lo < 0 { out = lum + (out - lum) * lum / (lum - lo) }
-    if hi > 1 { out = lum + (out - lum) * (1 - lum) / (hi - lum) }
+    // A grey outside 0...1 (lo == lum == hi) has nothing to clip towards: 0 / 0 would be NaN.
+    if lo < 0, lo < lum { out = lum + (out - lum) * lum / (lum - lo) }
+    if hi > 1, hi > lum { out = lum + (out - lum) * (1 - lum) / (hi - lum) }
     return out
   }
 

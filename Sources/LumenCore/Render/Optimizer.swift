@@ -21,6 +21,17 @@ final class Optimizer {
   /// How many consumers each node of the recipe has.
   private var consumers: [ObjectIdentifier: Int] = [:]
   private var planned: [PlanKey: Plan] = [:]
+  /// Nodes the optimiser made itself (a crop moved below a colour kernel), by the node and
+  /// crop they replace. Plans are remembered by node identity, so these nodes live as long as
+  /// the optimiser: a freed node's address could be reused by the next one made, which would
+  /// then find the first one's plan. The same rewrite also gives the same node, so it is
+  /// planned once.
+  private var rewritten: [RewriteKey: Node] = [:]
+
+  private struct RewriteKey: Hashable {
+    let node: ObjectIdentifier
+    let crop: Rect
+  }
 
   private struct PlanKey: Hashable {
     let node: ObjectIdentifier
@@ -213,13 +224,7 @@ final class Optimizer {
       switch input.operation {
       case .color:
         // Colour kernels are pointwise: crop their input instead.
-        let croppedInput = Node(
-          .crop(rect), [input.inputs[0]], extent: rect.intersection(input.inputs[0].extent),
-          isOpaque: input.inputs[0].isOpaque)
-        return plan(
-          for: Node(
-            input.operation, [croppedInput], extent: croppedInput.extent, isOpaque: input.isOpaque),
-          transfer: want)
+        return plan(for: colorOfCrop(rect, input), transfer: want)
       case .crop(let inner):
         return crop(rect.intersection(inner), input.inputs[0], transfer: want)
       default:
@@ -227,6 +232,20 @@ final class Optimizer {
       }
     }
     return CropPlan(plan(for: input, transfer: want), to: rect)
+  }
+
+  /// The colour kernel `node` applied to its input cropped to `rect`, made once per node and
+  /// crop (see ``rewritten``).
+  private func colorOfCrop(_ rect: Rect, _ node: Node) -> Node {
+    let key = RewriteKey(node: ObjectIdentifier(node), crop: rect)
+    if let known = rewritten[key] { return known }
+    let below = node.inputs[0]
+    let croppedInput = Node(
+      .crop(rect), [below], extent: rect.intersection(below.extent), isOpaque: below.isOpaque)
+    let result = Node(
+      node.operation, [croppedInput], extent: croppedInput.extent, isOpaque: node.isOpaque)
+    rewritten[key] = result
+    return result
   }
 
   /// Whether tiles of `kernel` read overlapping regions of an input (a blur does; a mix

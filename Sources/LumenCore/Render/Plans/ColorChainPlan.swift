@@ -33,7 +33,10 @@ final class ColorChainPlan: Plan {
 
   /// Applies the chain to a contiguous run of pixels, span by span.
   private func run(_ pixels: PixelSpan) {
+    // Opaque colour is already straight; a chain that may change alpha (over an opaque input
+    // too) must premultiply its result.
     let straighten = !input.isOpaque
+    let premultiply = straighten || !isOpaque
     var start = 0
     while start < pixels.count {
       let n = min(Self.spanLength, pixels.count - start)
@@ -42,7 +45,7 @@ final class ColorChainPlan: Plan {
         alpha: pixels.alpha + start, count: n)
       if straighten { Premultiplication.unpremultiply(s) }
       for k in kernels { k.apply(to: s) }
-      if straighten { Premultiplication.premultiply(s) }
+      if premultiply { Premultiplication.premultiply(s) }
       start += n
     }
   }
@@ -59,9 +62,12 @@ enum Premultiplication {
     }
   }
 
+  /// Pixels of alpha 0 or below (resampling rings below 0) keep no colour, as
+  /// ``unpremultiply(_:)`` gives them none: then a chain run kernel by kernel, straightened
+  /// around each, and the same chain fused leave the same pixels.
   static func premultiply(_ s: PixelSpan) {
     for i in 0..<s.count {
-      let a = s.alpha[i]
+      let a = max(s.alpha[i], 0)
       s.red[i] *= a
       s.green[i] *= a
       s.blue[i] *= a

@@ -30,7 +30,9 @@ final class MemoizedColorPlan: Plan {
         break
       }
     }
-    guard let source = input as? BitmapPlan, source.bitmap.format == .rgb8,
+    // Results are remembered as colours of opaque pixels: a chain that may change alpha is
+    // computed.
+    guard chain.isOpaque, let source = input as? BitmapPlan, source.bitmap.format == .rgb8,
       chain.kernels.contains(where: { !$0.isCheap })
     else { return nil }
     // Kernels that are values can be compared, so later renders of the same chain find the
