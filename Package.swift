@@ -79,7 +79,7 @@ let package = Package(
       name: "LumenLayersTests", dependencies: ["LumenCore", "LumenLayers", "LumenTestSupport"]),
     .testTarget(
       name: "LumenAssetsTests",
-      dependencies: ["LumenAssets", "LumenCodecs", "LumenCore", "LumenFilters"]),
+      dependencies: ["LumenAssets", "LumenCodecs", "LumenCore", "LumenFilters", "LumenTestSupport"]),
     .testTarget(
       name: "LumenEditTests",
       dependencies: [
@@ -91,7 +91,9 @@ let package = Package(
       dependencies: ["LumenCore", "LumenCodecs", "LumenEdit", "LumenVideo", "LumenTestSupport"]),
     .testTarget(
       name: "LumenJobsTests",
-      dependencies: ["LumenCore", "LumenCodecs", "LumenEdit", "LumenJobs", "LumenVideo"]),
+      dependencies: [
+        "LumenCore", "LumenCodecs", "LumenEdit", "LumenJobs", "LumenVideo", "LumenTestSupport",
+      ]),
     .testTarget(
       name: "LumenCLITests",
       dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenTestSupport"]),

@@ -2,6 +2,7 @@ import Foundation
 import LumenCodecs
 import LumenCore
 import LumenFilters
+import LumenTestSupport
 import Testing
 
 @testable import LumenAssets
@@ -20,7 +21,7 @@ import Testing
     var outside: URL { root.appendingPathComponent("outside") }
 
     init() throws {
-      root = FileManager.default.temporaryDirectory.appendingPathComponent("lumen-assets-\(UUID())")
+      root = try Scratch.directory()
       for folder in ["doc/luts", "outside"] {
         try FileManager.default.createDirectory(
           at: root.appendingPathComponent(folder), withIntermediateDirectories: true)

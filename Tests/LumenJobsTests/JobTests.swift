@@ -2,6 +2,7 @@ import Foundation
 import LumenCodecs
 import LumenCore
 import LumenEdit
+import LumenTestSupport
 import LumenVideo
 import Testing
 
@@ -10,17 +11,6 @@ import Testing
 /// Jobs are plain data: they read and write as JSON, refuse what they cannot run, and run the
 /// same edit as the library calls they stand for.
 @Suite struct JobTests {
-  static let samples = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("samples")
-
-  static func scratch() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "lumen-jobs-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   static func decode<Job: Decodable>(_: Job.Type, _ text: String) throws -> Job {
     try JSONDecoder().decode(Job.self, from: Data(text.utf8))
   }
@@ -142,7 +132,7 @@ import Testing
   }
 
   @Test func jobFilesResolvePathsAgainstTheirFolder() throws {
-    let folder = try Self.scratch()
+    let folder = try Scratch.directory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let sub = folder.appendingPathComponent("jobs")
     try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
@@ -160,12 +150,12 @@ import Testing
   }
 
   @Test func aRenderJobRendersWhatTheSessionRenders() throws {
-    let folder = try Self.scratch()
+    let folder = try Scratch.directory()
     defer { try? FileManager.default.removeItem(at: folder) }
     var document = EditDocument()
     document.adjustments.saturation = -0.5
     document.look = LookChoice(id: "chrome", intensity: 0.7)
-    let input = Self.samples.appendingPathComponent("coffee.jpg")
+    let input = PackagePaths.sample("coffee.jpg")
     let viaJob = folder.appendingPathComponent("job.png")
     let direct = folder.appendingPathComponent("direct.png")
     try RenderJob(

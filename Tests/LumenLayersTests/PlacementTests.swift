@@ -1,6 +1,7 @@
 import Foundation
 import LumenCore
 import LumenLayers
+import LumenTestSupport
 import Testing
 
 /// Images placed on a canvas land where the layer's geometry says.
@@ -158,7 +159,7 @@ struct PlacementOracleTests {
 
   @Test(arguments: cases)
   func matchesImageMagickDistort(_ c: Case) throws {
-    let dir = try Tools.scratch()
+    let dir = try Scratch.directory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let picture = testPicture(width: c.width, height: c.height, smooth: true)
     let raw = dir.appendingPathComponent("in.rgba")
@@ -167,8 +168,9 @@ struct PlacementOracleTests {
       .concatenating(c.transform.placement(on: Self.canvas))
     let png = dir.appendingPathComponent("out.png")
     let filter = c.reduces ? [] : ["-filter", "point", "-interpolate", "bilinear"]
-    try Tools.run(
-      Tools.convert ?? "convert",
+    try Program.output(
+      of:
+        Tools.convert ?? "convert",
       ["-size", "\(c.width)x\(c.height)", "-depth", "8", "rgba:\(raw.path)", "-colorspace", "RGB"]
         + filter + [
           "-virtual-pixel", "transparent",

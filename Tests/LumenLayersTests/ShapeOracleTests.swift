@@ -1,6 +1,7 @@
 import Foundation
 import LumenCore
 import LumenLayers
+import LumenTestSupport
 import Testing
 
 /// Shapes against librsvg drawing the same geometry from SVG.
@@ -95,12 +96,12 @@ struct ShapeOracleTests {
 
   @Test(arguments: cases)
   func matchesLibrsvg(_ c: Case) throws {
-    let dir = try Tools.scratch()
+    let dir = try Scratch.directory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let svg = dir.appendingPathComponent("shape.svg")
     let png = dir.appendingPathComponent("shape.png")
     try Self.svg(c).write(to: svg, atomically: true, encoding: .utf8)
-    try Tools.run(Tools.rsvg, [svg.path, "-o", png.path])
+    try Program.output(of: Tools.rsvg, [svg.path, "-o", png.path])
     let reference = try Tools.rgba(
       of: png, width: Self.canvas.width, height: Self.canvas.height)
     let ours = try Renderer().bitmap(
@@ -119,12 +120,12 @@ extension ShapeOracleTests {
     var turnedBack = right.transform
     turnedBack.rotation = -30
     let wrong = Case(name: "wrong", style: right.style, transform: turnedBack)
-    let dir = try Tools.scratch()
+    let dir = try Scratch.directory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let svg = dir.appendingPathComponent("shape.svg")
     let png = dir.appendingPathComponent("shape.png")
     try Self.svg(wrong).write(to: svg, atomically: true, encoding: .utf8)
-    try Tools.run(Tools.rsvg, [svg.path, "-o", png.path])
+    try Program.output(of: Tools.rsvg, [svg.path, "-o", png.path])
     let reference = try Tools.rgba(of: png, width: Self.canvas.width, height: Self.canvas.height)
     let ours = try Renderer().bitmap(
       of: Image.shape(right.style, transform: right.transform, on: Self.canvas), format: .rgba8)

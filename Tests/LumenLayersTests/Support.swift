@@ -1,5 +1,6 @@
 import Foundation
 import LumenCore
+import LumenTestSupport
 
 /// Paths of the oracle tools; a test that needs one is skipped (with the reason printed by
 /// Swift Testing) when it is missing.
@@ -13,38 +14,14 @@ enum Tools {
   }
   static var hasConvert: Bool { convert != nil }
 
-  struct Failure: Error, CustomStringConvertible { let description: String }
-
-  /// Runs `path` with `arguments`; throws with its error output when it fails.
-  static func run(_ path: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure(description: "\(path) \(arguments) failed: \(text)")
-    }
-  }
-
-  static func scratch() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "lumen-layers-\(UUID())")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
   /// The pixels of an image file as 8-bit straight RGBA, decoded by ImageMagick.
   static func rgba(of file: URL, width: Int, height: Int) throws -> Bitmap {
     let raw = file.deletingPathExtension().appendingPathExtension("rgba")
-    try run(convert ?? "convert", [file.path, "-depth", "8", "rgba:\(raw.path)"])
+    try Program.output(of: convert ?? "convert", [file.path, "-depth", "8", "rgba:\(raw.path)"])
     let data = try Data(contentsOf: raw)
     guard data.count == width * height * 4 else {
-      throw Failure(
-        description: "\(file.lastPathComponent): \(data.count) bytes, not \(width)x\(height) RGBA")
+      throw ToolFailure(
+        "\(file.lastPathComponent): \(data.count) bytes, not \(width)x\(height) RGBA")
     }
     return Bitmap(width: width, height: height, format: .rgba8) { bytes in
       bytes.copyBytes(from: data)
