@@ -155,7 +155,7 @@ import Testing
     var document = EditDocument()
     document.adjustments.saturation = -0.5
     document.look = LookChoice(id: "chrome", intensity: 0.7)
-    let input = PackagePaths.sample("coffee.jpg")
+    let input = PackagePaths.sample("coffee")
     let viaJob = folder.appendingPathComponent("job.png")
     let direct = folder.appendingPathComponent("direct.png")
     try RenderJob(
