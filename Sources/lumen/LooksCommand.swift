@@ -65,7 +65,7 @@ enum LooksCommand {
     let columns = try args.integer("columns", in: 1...64) ?? 6
     let quality = try args.integer("quality", in: 1...100) ?? args.integer("q", in: 1...100) ?? 90
     let folders = try args.value("folder").map { [try library.folder($0)] } ?? library.folders
-    let renderer = Renderer()
+    let renderer = RenderContext().renderer()
     let picture = try LooksThumbnails.picture(input, longSide: size, renderer: renderer)
     let sheet = LooksSheet(picture: picture, folders: folders, columns: columns)
     let total = folders.reduce(0) { $0 + $1.looks.count }

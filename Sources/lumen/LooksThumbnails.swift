@@ -15,7 +15,7 @@ enum LooksThumbnails {
     let library = try LooksCommand.library(args)
     let size = try args.integer("size", in: 16...1024) ?? 128
     let quality = try args.integer("quality", in: 1...100) ?? 80
-    let renderer = Renderer()
+    let renderer = RenderContext().renderer()
     let picture = try picture(
       args.value("from") ?? "samples/coffee.jpg", longSide: size, renderer: renderer)
     for look in library.looks {

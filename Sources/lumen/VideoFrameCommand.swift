@@ -39,7 +39,7 @@ enum VideoFrameCommand {
       image = try document.apply(to: image, resources: resources)
     }
     do {
-      try Renderer().render(
+      try RenderContext().render(
         image, format: writer.preferredFormat(hasAlpha: !image.isOpaque), to: writer)
     } catch {
       writer.cancel()
