@@ -106,3 +106,8 @@ PY
 if [[ preview-rerender =~ $ONLY ]]; then
   "$ROOT/.build/release/lumen-bench" preview "$IN"
 fi
+# Peak RSS of a remembered colour chain (adjustments + LUT) in a 64 MB context and a default one.
+if [[ budget =~ $ONLY ]]; then
+  "$ROOT/.build/release/lumen-bench" budget "$IN" "$CUBE" 64
+  "$ROOT/.build/release/lumen-bench" budget "$IN" "$CUBE"
+fi
