@@ -107,3 +107,10 @@ PY
 if [[ preview-rerender =~ $ONLY ]]; then
   "$ROOT/.build/release/lumen-bench" preview "$IN"
 fi
+# Peak RSS of a remembered colour chain (adjustments + LUT) in 32 MB (no room for its 64 MB memo
+# table: computed per pixel), 64 MB and default contexts.
+if [[ budget =~ $ONLY ]]; then
+  "$ROOT/.build/release/lumen-bench" budget "$IN" "$CUBE" 32
+  "$ROOT/.build/release/lumen-bench" budget "$IN" "$CUBE" 64
+  "$ROOT/.build/release/lumen-bench" budget "$IN" "$CUBE"
+fi

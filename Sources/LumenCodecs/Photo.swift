@@ -39,10 +39,11 @@ public struct Photo: Sendable {
   /// Renders `image` into a file at `destination` (format from its extension), streaming rows
   /// into the encoder. EXIF from this photo is carried over (orientation reset to 1) unless
   /// `options.exif` is already set. The file appears atomically; the original is never
-  /// overwritten unless `overwrite` is true.
+  /// overwritten unless `overwrite` is true. Renders in `context`.
   public func export(
     _ image: Image, to destination: URL, options: EncodeOptions = EncodeOptions(),
-    overwrite: Bool = false, renderer: Renderer = Renderer(), progress: (any RowSink)? = nil
+    overwrite: Bool = false, context: RenderContext = RenderContext(),
+    progress: (any RowSink)? = nil
   ) throws {
     var options = options
     if options.exif == nil { options.exif = decoded.exif }
@@ -51,7 +52,7 @@ public struct Photo: Sendable {
     let format = writer.preferredFormat(hasAlpha: !image.isOpaque)
     let sink: any RowSink = progress.map { Tee(writer, $0) } ?? writer
     do {
-      try renderer.render(image, format: format, to: sink)
+      try context.render(image, format: format, to: sink)
     } catch {
       writer.cancel()
       throw error

@@ -4,18 +4,27 @@ import LumenFilters
 /// Rendering a document: the original through every operation, always in the same order.
 extension EditDocument {
   /// The edited image: a lazy recipe over `original` (nothing is computed until rendered).
-  public func apply(to original: Image, resources: EditResources = EditResources()) throws -> Image
-  {
-    try applyEffects(to: applyGeometry(to: original), resources: resources)
+  /// Magic uses `magic` when given (see ``magicAnalysis(of:context:)``), else analyses the
+  /// picture in `context`.
+  public func apply(
+    to original: Image, resources: EditResources = EditResources(), magic: MagicAnalysis? = nil,
+    context: RenderContext = RenderContext()
+  ) throws -> Image {
+    try applyEffects(
+      to: applyGeometry(to: original, magic: magic, context: context), resources: resources)
   }
 
   /// The first stage, which decides which pixels are kept: orientation, crop and straighten,
   /// and magic (computed from what the crop keeps). Previews cache its result, because
   /// slider changes only touch what follows.
-  public func applyGeometry(to original: Image) throws -> Image {
+  public func applyGeometry(
+    to original: Image, magic analysis: MagicAnalysis? = nil,
+    context: RenderContext = RenderContext()
+  ) throws -> Image {
     var image = original.movedToOrigin()
+    let inputs = RenderInputs(context: context, magic: analysis)
     for operation in Self.operationDescriptors where operation.stage == .geometry {
-      image = try operation.apply(self, image, EditResources())
+      image = try operation.apply(self, image, inputs)
     }
     return image
   }
@@ -35,8 +44,9 @@ extension EditDocument {
     -> Image
   {
     var image = image
+    let inputs = RenderInputs(resources: resources)
     for operation in Self.operationDescriptors where operation.stage == .effects {
-      image = try operation.apply(self, image, resources)
+      image = try operation.apply(self, image, inputs)
     }
     let canvas = image.extent
     for layer in layers where !layer.hidden {

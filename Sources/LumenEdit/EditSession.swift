@@ -9,29 +9,40 @@ import LumenFilters
 /// The preview source is decoded once at a reduced scale (JPEG DCT scaling) and resampled to
 /// the preview size; the result of the geometry stage (orientation, crop, magic) is kept for
 /// as long as the document's geometry does not change, so a slider change re-renders only the
-/// effects over a small image. Looks are baked once per id.
+/// effects over a small image. Looks are baked once per id. Magic is analysed once per crop
+/// (on the preview source) and the same levels serve the previews and the export.
+///
+/// Everything renders in the session's ``context``.
 public final class EditSession: @unchecked Sendable {
   public let url: URL
   public let previewLongSide: Int
+  /// Where the session's previews, analyses and exports render.
+  public let context: RenderContext
   private let resources: EditResources
   private let lock = NSLock()
   private var previewSource: (photo: Photo, image: Image)?
   private var geometryCache: (key: EditDocument, image: Image)?
+  /// Magic's levels for the orientation and crop in `key` (magic itself off).
+  private var magicCache: (key: EditDocument, analysis: MagicAnalysis)?
   private var cubes: [String: ColorCube] = [:]
 
   /// `resources` resolves looks and overlay images (by default: the built-in look library and
   /// images next to the photo).
-  public init(contentsOf url: URL, previewLongSide: Int = 1280, resources: EditResources? = nil) {
+  public init(
+    contentsOf url: URL, previewLongSide: Int = 1280, resources: EditResources? = nil,
+    context: RenderContext = RenderContext()
+  ) {
     self.url = url
     self.previewLongSide = previewLongSide
+    self.context = context
     self.resources =
       resources
       ?? .standard(directory: url.deletingLastPathComponent()) { try Photo(contentsOf: $0).image }
   }
 
   /// The preview of `document`, `previewLongSide` pixels on the original's long side.
-  public func preview(_ document: EditDocument, renderer: Renderer = Renderer()) throws -> Bitmap {
-    try renderer.bitmap(of: previewImage(document), format: .rgb8)
+  public func preview(_ document: EditDocument) throws -> Bitmap {
+    try context.bitmap(of: previewImage(document), format: .rgb8)
   }
 
   /// The preview of `document` as a lazy recipe over the cached geometry stage.
@@ -40,23 +51,25 @@ public final class EditSession: @unchecked Sendable {
   }
 
   /// Renders `document` into a file: over the full-resolution original, or at preview size
-  /// (from the same cached source as ``preview(_:renderer:)``). EXIF of the original is
+  /// (from the same cached source as ``preview(_:)``). EXIF of the original is
   /// carried over; the original is never overwritten unless `overwrite` is true.
   public func export(
     _ document: EditDocument, to destination: URL, atPreviewSize: Bool = false,
     options: EncodeOptions = EncodeOptions(), overwrite: Bool = false,
-    renderer: Renderer = Renderer(), progress: (any RowSink)? = nil
+    progress: (any RowSink)? = nil
   ) throws {
     let (photo, edited): (Photo, Image)
     if atPreviewSize {
       edited = try previewImage(document)
       photo = try lock.withLock { try previewSourceLocked().photo }
     } else {
+      let magic = try lock.withLock { try magicLocked(for: document) }
       photo = try Photo(contentsOf: url)
-      edited = try document.apply(to: photo.image, resources: cachedResources)
+      edited = try document.apply(
+        to: photo.image, resources: cachedResources, magic: magic, context: context)
     }
     try photo.export(
-      edited, to: destination, options: options, overwrite: overwrite, renderer: renderer,
+      edited, to: destination, options: options, overwrite: overwrite, context: context,
       progress: progress)
   }
 
@@ -71,6 +84,7 @@ public final class EditSession: @unchecked Sendable {
     defer { lock.unlock() }
     if let cached = geometryCache, cached.key == key { return cached.image }
     let source = try previewSourceLocked()
+    let magic = try magicLocked(for: key)
     let geometry: Image
     if let crop = key.crop, crop.straighten != 0 {
       // The preview's size, from the lazy recipe (magic, which samples the picture when
@@ -78,12 +92,12 @@ public final class EditSession: @unchecked Sendable {
       var shape = key
       shape.magic = false
       let size = try shape.applyGeometry(to: source.image).extent
-      geometry = try key.applyGeometry(to: source.photo.image)
+      geometry = try key.applyGeometry(to: source.photo.image, magic: magic, context: context)
         .resized(width: size.width, height: size.height)
     } else {
-      geometry = try key.applyGeometry(to: source.image)
+      geometry = try key.applyGeometry(to: source.image, magic: magic, context: context)
     }
-    let stage = try Image(bitmap: Renderer().bitmap(of: geometry, format: .rgb8))
+    let stage = try Image(bitmap: context.bitmap(of: geometry, format: .rgb8))
     geometryCache = (key, stage)
     return stage
   }
@@ -95,9 +109,24 @@ public final class EditSession: @unchecked Sendable {
     if let previewSource { return previewSource }
     let photo = try Photo(contentsOf: url, fitting: 2 * previewLongSide)
     let fitted = photo.image.fitting(longSide: previewLongSide)
-    let source = (photo, Image(bitmap: try Renderer().bitmap(of: fitted, format: .rgb8)))
+    let source = (photo, Image(bitmap: try context.bitmap(of: fitted, format: .rgb8)))
     previewSource = source
     return source
+  }
+
+  /// Magic's levels for `document`'s orientation and crop, analysed on the preview source
+  /// once per crop; nil without magic.
+  private func magicLocked(for document: EditDocument) throws -> MagicAnalysis? {
+    guard document.magic else { return nil }
+    var key = document.geometry
+    key.magic = false
+    if let cached = magicCache, cached.key == key { return cached.analysis }
+    let source = try previewSourceLocked()
+    guard let analysis = try document.magicAnalysis(of: source.image, context: context) else {
+      return nil
+    }
+    magicCache = (key, analysis)
+    return analysis
   }
 
   /// `resources` with looks baked once per id.

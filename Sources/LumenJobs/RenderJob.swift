@@ -86,14 +86,16 @@ public struct RenderJob: Codable, Hashable, Sendable {
       base: base, allowedRoots: allowedRoots?.map(URL.init(fileURLWithPath:)))
   }
 
-  /// Renders the document over the input into the output, atomically.
-  public func run(renderer: Renderer = Renderer(), progress: (any RowSink)? = nil) throws {
+  /// Renders the document over the input into the output, atomically, in `context`.
+  public func run(context: RenderContext = RenderContext(), progress: (any RowSink)? = nil)
+    throws
+  {
     let session = EditSession(
       contentsOf: URL(fileURLWithPath: input), previewLongSide: previewLongSide ?? 1280,
-      resources: EditResources(resources))
+      resources: EditResources(resources), context: context)
     try session.export(
       document, to: URL(fileURLWithPath: output), atPreviewSize: previewLongSide != nil,
       options: encoding.options, overwrite: overwrite,
-      renderer: renderer, progress: progress)
+      progress: progress)
   }
 }

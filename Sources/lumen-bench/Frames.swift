@@ -19,13 +19,13 @@ func benchmarkFrames(video: String, cube: String) throws {
   let look = try LookLibrary.readCube(URL(fileURLWithPath: cube))
   let resources = EditResources(
     look: { _ in look }, image: { _ in throw CocoaError(.fileNoSuchFile) })
-  let renderer = Renderer(threadCount: 1)
+  let context = RenderContext(threadCount: 1)
   var times: [Double] = []
   for _ in 0..<10 {
     let start = Date()
     for frame in frames {
-      let image = try document.apply(to: frame.image, resources: resources)
-      _ = try renderer.bitmap(of: image, format: .rgb8)
+      let image = try document.apply(to: frame.image, resources: resources, context: context)
+      _ = try context.bitmap(of: image, format: .rgb8)
     }
     times.append(Date().timeIntervalSince(start) * 1000 / Double(frames.count))
   }

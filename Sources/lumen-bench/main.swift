@@ -5,8 +5,11 @@ import LumenEdit
 //   lumen-bench preview PHOTO [LONG_SIDE]   re-render of the preview after one slider change
 //                                           (bench/run.sh, at the end)
 //   lumen-bench frames VIDEO CUBE           the edit of a video frame alone (bench/video.sh)
+//   lumen-bench budget PHOTO CUBE [MB]      peak RSS of a colour chain in a context of MB
+//                                           (default budget without; bench/run.sh, at the end)
 let arguments = CommandLine.arguments
-let usage = "usage: lumen-bench preview PHOTO [LONG_SIDE] | frames VIDEO CUBE\n"
+let usage =
+  "usage: lumen-bench preview PHOTO [LONG_SIDE] | frames VIDEO CUBE | budget PHOTO CUBE [MB]\n"
 do {
   switch (arguments.count > 1 ? arguments[1] : "", arguments.count) {
   case ("preview", 3...):
@@ -14,6 +17,10 @@ do {
       photo: arguments[2], longSide: arguments.count > 3 ? Int(arguments[3]) ?? 1280 : 1280)
   case ("frames", 4...):
     try benchmarkFrames(video: arguments[2], cube: arguments[3])
+  case ("budget", 4...):
+    try benchmarkBudget(
+      photo: arguments[2], cube: arguments[3],
+      megabytes: arguments.count > 4 ? Int(arguments[4]) ?? -1 : 0)
   default:
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)

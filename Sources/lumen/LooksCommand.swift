@@ -78,7 +78,7 @@ enum LooksCommand {
         throw UsageError("--folder \(UsageError.quoted(name)): \(error)")
       }
     }
-    let renderer = Renderer()
+    let renderer = RenderContext().renderer()
     let picture = try LooksThumbnails.picture(input, longSide: size, renderer: renderer)
     let sheet = LooksSheet(picture: picture, folders: folders, columns: columns)
     let total = folders.reduce(0) { $0 + $1.looks.count }

@@ -23,7 +23,7 @@ enum LooksThumbnails {
     let library = try LooksCommand.library(args)
     let size = args.integer("size") ?? 128
     let quality = args.integer("quality") ?? 80
-    let renderer = Renderer()
+    let renderer = RenderContext().renderer()
     let picture = try picture(
       args.string("from") ?? "samples/coffee.jpg", longSide: size, renderer: renderer)
     for look in library.looks {

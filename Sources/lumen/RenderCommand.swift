@@ -63,10 +63,9 @@ enum RenderCommand {
       profile: args.has("keep-profile")
         ? photo.decoded.iccProfile.map { .keepSource($0) } ?? .sRGB : .sRGB,
       stripGPS: args.has("strip-gps"))
-    var renderer = Renderer()
-    if let threads { renderer.threadCount = threads }
+    let context = threads.map { RenderContext(threadCount: $0) } ?? RenderContext()
     try photo.export(
       image, to: URL(fileURLWithPath: output), options: options, overwrite: args.has("overwrite"),
-      renderer: renderer, progress: ProgressBar.isUseful ? ProgressBar("rendering") : nil)
+      context: context, progress: ProgressBar.isUseful ? ProgressBar("rendering") : nil)
   }
 }

@@ -53,7 +53,7 @@ enum VideoFrameCommand {
       image = try document.apply(to: image, resources: EditResources(resolver))
     }
     do {
-      try Renderer().render(
+      try RenderContext().render(
         image, format: writer.preferredFormat(hasAlpha: !image.isOpaque), to: writer)
     } catch {
       writer.cancel()

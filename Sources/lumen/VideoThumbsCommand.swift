@@ -35,7 +35,7 @@ enum VideoThumbsCommand {
     let width = max(
       1, Int((Double(height * video.displayWidth) / Double(video.displayHeight)).rounded()))
     var strip = SheetCanvas(width: width * count, height: height, background: [0, 0, 0])
-    let renderer = Renderer()
+    let renderer = RenderContext().renderer()
     for index in 0..<count {
       // The frame in the middle of each of `count` equal shares of the movie.
       let frame = try reader.frame(at: (Double(index) + 0.5) / Double(count))

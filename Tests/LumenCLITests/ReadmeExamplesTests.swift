@@ -47,6 +47,12 @@ struct Wave: ImageFilter {
     try photo.export(edited, to: out, overwrite: true)
     let info = try ImageFile.info(out)
     #expect(info.width == 600 && info.height == 400)
+    // The README's rendering context.
+    let context = RenderContext(threadCount: 4, memoryBudget: 256 << 20)
+    let preview = try context.bitmap(of: edited, scale: 0.25, format: .rgb8)
+    let small = out.deletingLastPathComponent().appendingPathComponent("coffee-small.jpg")
+    try photo.export(edited, to: small, overwrite: true, context: context)
+    #expect(preview.width == 150 && preview.height == 100)
   }
 
   @Test func grayscaleMakesEqualChannels() throws {

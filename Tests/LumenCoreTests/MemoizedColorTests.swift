@@ -92,12 +92,17 @@ import Testing
     #expect(samples(try render(second, threads: 2, remembering: true)) == samples(reference))
 
     let key = ColorMemo.Key(kernels: [AnyHashable(mix)], table: [0, 1], encoding: .storedBytes)
+    let memos = RenderContext().memos
     #expect(
-      ColorMemo.memo(for: key, encoding: .storedBytes)
-        === ColorMemo.memo(for: key, encoding: .storedBytes))
+      memos.memo(for: key, encoding: .storedBytes)
+        === memos.memo(for: key, encoding: .storedBytes))
     #expect(
-      ColorMemo.memo(for: nil, encoding: .storedBytes)
-        !== ColorMemo.memo(for: nil, encoding: .storedBytes))
+      memos.memo(for: nil, encoding: .storedBytes)
+        !== memos.memo(for: nil, encoding: .storedBytes))
+    // Contexts share no memo.
+    #expect(
+      RenderContext().memos.memo(for: key, encoding: .storedBytes)
+        !== memos.memo(for: key, encoding: .storedBytes))
   }
 
   @Test func cropsAndMovesBeforeTheChainReadTheRightBytes() throws {

@@ -16,20 +16,39 @@ import Testing
   /// freed (what comes next is fresh, zero-filled memory).
   @Test func releasedBlocksAreReusedUpToTheLargestKept() {
     let marker: UInt64 = 0x5EED_F00D_CAFE_BEEF
+    let memory = ScratchMemory(budget: 1 << 30)
     for (size, kept) in [
       (ScratchMemory.largestKept / 2, true), (ScratchMemory.largestKept * 2, false),
     ] {
-      let block = ScratchMemory.take(size: size)
+      let block = memory.take(size: size)
       #expect(UInt(bitPattern: block) % (1 << 21) == 0)
       block.storeBytes(of: marker, as: UInt64.self)
-      ScratchMemory.release(block, size: size)
-      let next = ScratchMemory.take(size: size)
-      defer { ScratchMemory.release(next, size: size) }
-      // Another test's render may take a kept block first; then nothing can be concluded.
+      memory.release(block, size: size)
+      let next = memory.take(size: size)
+      defer { memory.release(next, size: size) }
+      #expect(next == block || !kept)
       if !kept || next == block {
         #expect((next.load(as: UInt64.self) == marker) == kept)
       }
     }
+  }
+
+  /// What is charged and what is kept stay within the budget: a charge frees kept blocks to
+  /// make room, and one that cannot fit is refused.
+  @Test func chargesAndKeptBlocksStayWithinTheBudget() {
+    let memory = ScratchMemory(budget: 8 << 20)
+    let blocks = (0..<3).map { _ in memory.take(size: 2 << 20) }
+    for block in blocks { memory.release(block, size: 2 << 20) }
+    #expect(memory.usage == (0, 6 << 20))
+    #expect(memory.charge(5 << 20))
+    #expect(memory.usage.charged + memory.usage.kept <= 8 << 20)
+    #expect(!memory.charge(4 << 20))
+    // Released while charged: kept only where the budget has room.
+    let more = (0..<3).map { _ in memory.take(size: 1 << 20) }
+    for block in more { memory.release(block, size: 1 << 20) }
+    #expect(memory.usage.charged + memory.usage.kept <= 8 << 20)
+    memory.refund(5 << 20)
+    #expect(memory.usage.charged == 0)
   }
 
   /// A bitmap render lands its bands in the bitmap itself (and a memoised chain writes whole

@@ -62,16 +62,29 @@ public struct Bitmap: Sendable {
     width: Int, height: Int, format: PixelFormat,
     fill: (UnsafeMutableRawBufferPointer) throws -> Void
   ) rethrows {
-    self.init(width: width, height: height, format: format, progress: nil)
+    try self.init(
+      width: width, height: height, format: format, memory: PixelStorage.standalone, fill: fill)
+  }
+
+  /// A bitmap whose memory comes from (and returns to) `memory`: a render's output, from its
+  /// context's pool.
+  init(
+    width: Int, height: Int, format: PixelFormat, memory: ScratchMemory,
+    fill: (UnsafeMutableRawBufferPointer) throws -> Void
+  ) rethrows {
+    self.init(width: width, height: height, format: format, progress: nil, memory: memory)
     try fill(storage.bytes)
   }
 
-  init(width: Int, height: Int, format: PixelFormat, progress: RowProgress?) {
+  init(
+    width: Int, height: Int, format: PixelFormat, progress: RowProgress?,
+    memory: ScratchMemory = PixelStorage.standalone
+  ) {
     self.width = width
     self.height = height
     self.format = format
     self.bytesPerRow = width * format.bytesPerPixel
-    self.storage = PixelStorage(byteCount: bytesPerRow * height)
+    self.storage = PixelStorage(byteCount: bytesPerRow * height, from: memory)
     self.progress = progress
   }
 
@@ -101,18 +114,26 @@ public struct Bitmap: Sendable {
   }
 }
 
-/// Memory for a bitmap, released with the last copy to ``ScratchMemory``: the frames of a
-/// video, decoded and rendered one after another, then reuse the same few blocks instead of
-/// faulting in tens of MB each.
+/// Memory for a bitmap, released with the last copy to the ``ScratchMemory`` it came from:
+/// the frames of a video, decoded and rendered one after another, then reuse the same few
+/// blocks instead of faulting in tens of MB each.
 final class PixelStorage: @unchecked Sendable {
   let bytes: UnsafeMutableRawBufferPointer
   private let size: Int
+  private let pool: ScratchMemory
 
-  init(byteCount: Int) {
+  /// The pool of bitmaps made outside any render (decoded pictures and frames, bitmaps
+  /// callers fill): they belong to no ``RenderContext``. Renders never draw on it.
+  static let standalone = ScratchMemory(budget: ScratchMemory.keptBytes)
+
+  init(byteCount: Int, from pool: ScratchMemory) {
     size = ScratchMemory.size(for: Swift.max(byteCount, 1))
+    self.pool = pool
     bytes = UnsafeMutableRawBufferPointer(
-      start: ScratchMemory.take(size: size), count: Swift.max(byteCount, 1))
+      start: pool.take(size: size), count: Swift.max(byteCount, 1))
   }
 
-  deinit { ScratchMemory.release(bytes.baseAddress!, size: size) }
+  deinit {
+    if let block = bytes.baseAddress { pool.release(block, size: size) }
+  }
 }

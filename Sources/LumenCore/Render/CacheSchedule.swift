@@ -11,11 +11,20 @@ struct CacheSchedule {
   private let caches: [CachePlan]
   /// `firstRowRead[c][f]`: the first row of cache `c` read by output bands `f` and later.
   private let firstRowRead: [[Int]]
+  /// The bytes of the caches' storage, charged to the context's budget until the render
+  /// ends (``end()``).
+  private let charged: Int
+  private let memory: ScratchMemory
 
-  /// The regions every cache under `plan` covers and the storage it reserves, for rendering
-  /// `region` in bands of `bandHeight` rows with up to `inFlight` bands rendered at once; nil
-  /// when the plan has no caches.
-  init?(_ plan: Plan, region: Rect, bandHeight: Int, inFlight: Int) {
+  /// The regions every cache under `plan` covers and the storage it reserves from `memory`,
+  /// for rendering `region` in bands of `bandHeight` rows with up to `inFlight` bands
+  /// rendered at once; nil when the plan has no caches. Throws
+  /// ``RenderError/overBudget(needed:budget:)`` when the storage does not fit in what the
+  /// context's budget has left: a ring holds the fewest rows that let the bands in flight
+  /// proceed, so there is nothing smaller to fall back on.
+  init?(
+    _ plan: Plan, region: Rect, bandHeight: Int, inFlight: Int, memory: ScratchMemory
+  ) throws {
     var whole = Replay()
     whole.visit(plan, region)
     if whole.asked.isEmpty { return nil }
@@ -45,6 +54,7 @@ struct CacheSchedule {
       }
       return first
     }
+    var rings: [Int] = []
     for (c, cache) in caches.enumerated() {
       let b = cache.bandHeight
       let top = cache.region.minY
@@ -60,9 +70,19 @@ struct CacheSchedule {
         let retired = (firstRowRead[c][band] - top) / b
         ring = max(ring, (lastRow - top + b - 1) / b - retired)
       }
-      cache.reserve(rows: ring * b)
+      rings.append(ring * b)
     }
+    let bytes = zip(caches, rings).reduce(0) { $0 + $1.0.bytes(reserving: $1.1) }
+    guard memory.charge(bytes) else {
+      throw RenderError.overBudget(needed: bytes, budget: memory.budget)
+    }
+    charged = bytes
+    self.memory = memory
+    for (cache, rows) in zip(caches, rings) { cache.reserve(rows: rows, from: memory) }
   }
+
+  /// Gives the caches' bytes back to the budget once the render is over.
+  func end() { memory.refund(charged) }
 
   /// Lets every cache reuse the rows that output bands from `finished` on will not read.
   func retire(afterBands finished: Int) {

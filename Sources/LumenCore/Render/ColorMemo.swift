@@ -15,15 +15,18 @@ import Synchronization
 final class ColorMemo: @unchecked Sendable {
   let encoding: MemoizedColorPlan.Encoding
   private let table: MemoTable
+  /// Where the table goes when the memo is done with it.
+  private let spares: MemoTable.Spares
   static let colors = 1 << 24
 
-  init?(encoding: MemoizedColorPlan.Encoding) {
-    guard let table = MemoTable.take(for: encoding) else { return nil }
+  init?(encoding: MemoizedColorPlan.Encoding, spares: MemoTable.Spares) {
+    guard let table = spares.take(for: encoding) else { return nil }
     self.table = table
     self.encoding = encoding
+    self.spares = spares
   }
 
-  deinit { MemoTable.recycle(table) }
+  deinit { spares.recycle(table) }
 
   /// The table as words of `type`, which must be the encoding's word size.
   func words<Word: MemoWord>(_ type: Word.Type) -> UnsafeMutablePointer<Atomic<Word>> {
@@ -42,33 +45,38 @@ final class ColorMemo: @unchecked Sendable {
     let encoding: MemoizedColorPlan.Encoding
   }
 
-  /// Memos of recent renders, most recent last: frames of a video, or a batch of photos given
-  /// the same look, reuse one memo instead of computing every colour afresh. Each holds what
-  /// its pictures touched (tens of MB at most); two are kept.
-  private static let recent = RecentMemos()
-
-  /// The memo for `key`, reused when a recent render had the same key (without a key, a new
-  /// one); nil if no memory is left for a new one.
-  static func memo(for key: Key?, encoding: MemoizedColorPlan.Encoding) -> ColorMemo? {
-    guard let key else { return ColorMemo(encoding: encoding) }
-    return recent.memo(for: key)
-  }
-
-  /// A short list guarded by a lock (keys hold kernels, which need not be `Sendable`, but
-  /// are only compared under the lock).
-  private final class RecentMemos: @unchecked Sendable {
+  /// The memos of one ``RenderContext``'s recent renders, most recent last: frames of a
+  /// video, or a batch of photos given the same look, reuse one memo instead of computing
+  /// every colour afresh. Each holds what its pictures touched (tens of MB at most); two are
+  /// kept. A short list guarded by a lock (keys hold kernels, which need not be `Sendable`,
+  /// but are only compared under the lock).
+  final class Recent: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [(key: Key, memo: ColorMemo)] = []
     private let kept = 2
+    let spares: MemoTable.Spares
 
-    func memo(for key: Key) -> ColorMemo? {
-      lock.withLock {
+    init(memory: ScratchMemory) { spares = MemoTable.Spares(memory: memory) }
+
+    /// The memo for `key`, reused when a recent render had the same key (without a key, a
+    /// new one); nil if the budget leaves no room for a new one (the chain is computed
+    /// for every pixel instead).
+    func memo(for key: Key?, encoding: MemoizedColorPlan.Encoding) -> ColorMemo? {
+      guard let key else { return ColorMemo(encoding: encoding, spares: spares) }
+      return lock.withLock {
         if let i = entries.firstIndex(where: { $0.key == key }) {
           let entry = entries.remove(at: i)
           entries.append(entry)
           return entry.memo
         }
-        guard let memo = ColorMemo(encoding: key.encoding) else { return nil }
+        var memo = ColorMemo(encoding: key.encoding, spares: spares)
+        // Short of budget: the oldest memos give their tables back first.
+        while memo == nil, !entries.isEmpty {
+          entries.removeFirst()
+          spares.drop()
+          memo = ColorMemo(encoding: key.encoding, spares: spares)
+        }
+        guard let memo else { return nil }
         entries.append((key, memo))
         if entries.count > kept { entries.removeFirst() }
         return memo
@@ -126,8 +134,13 @@ final class MemoTable: @unchecked Sendable {
   private(set) var generation = 1
   private var bytes: Int { ColorMemo.colors * wordSize }
 
-  private init?(wordSize: Int) {
+  /// Refunded the table's bytes when it is freed.
+  private let account: ScratchMemory
+
+  /// A fresh table, whose bytes the caller has charged to `account`.
+  fileprivate init?(wordSize: Int, chargedTo account: ScratchMemory) {
     let bytes = ColorMemo.colors * wordSize
+    self.account = account
     // Mapped afresh: zero-filled, and backed only where touched.
     guard let memory = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
       memory != MAP_FAILED
@@ -140,11 +153,14 @@ final class MemoTable: @unchecked Sendable {
     self.wordSize = wordSize
   }
 
-  deinit { munmap(memory, bytes) }
+  deinit {
+    munmap(memory, bytes)
+    account.refund(bytes)
+  }
 
   /// Starts the table's next use (called with no memo using the table); after the last tag,
   /// the pages are dropped and come back zero-filled.
-  private func renew(tags: Int) {
+  fileprivate func renew(tags: Int) {
     generation += 1
     if generation > tags {
       _ = madvise(memory, bytes, MADV_DONTNEED)
@@ -152,18 +168,45 @@ final class MemoTable: @unchecked Sendable {
     }
   }
 
-  /// Released tables, at most one per word size.
-  private static let spare = Mutex<[Int: MemoTable]>([:])
+  /// The released tables of one context, at most one per word size, and the account that
+  /// tables are charged to (their whole size: each may come to be backed entirely).
+  final class Spares: Sendable {
+    let memory: ScratchMemory
+    private let tables = Mutex<[Int: MemoTable]>([:])
 
-  static func take(for encoding: MemoizedColorPlan.Encoding) -> MemoTable? {
-    if let table = spare.withLock({ $0.removeValue(forKey: encoding.wordSize) }) {
-      table.renew(tags: encoding.tags)
+    init(memory: ScratchMemory) { self.memory = memory }
+
+    func take(for encoding: MemoizedColorPlan.Encoding) -> MemoTable? {
+      if let table = tables.withLock({ $0.removeValue(forKey: encoding.wordSize) }) {
+        table.renew(tags: encoding.tags)
+        return table
+      }
+      let bytes = ColorMemo.colors * encoding.wordSize
+      if !memory.charge(bytes) {
+        // A spare of the other size may be what stands in the way.
+        drop()
+        guard memory.charge(bytes) else { return nil }
+      }
+      guard let table = MemoTable(wordSize: encoding.wordSize, chargedTo: memory) else {
+        memory.refund(bytes)
+        return nil
+      }
       return table
     }
-    return MemoTable(wordSize: encoding.wordSize)
-  }
 
-  static func recycle(_ table: MemoTable) {
-    spare.withLock { $0[table.wordSize] = table }
+    func recycle(_ table: MemoTable) {
+      // The table replaced (if any) is freed and refunded outside the lock.
+      let replaced = tables.withLock { $0.updateValue(table, forKey: table.wordSize) }
+      _ = replaced
+    }
+
+    /// Frees the spare tables.
+    func drop() {
+      let dropped = tables.withLock { tables in
+        defer { tables = [:] }
+        return Array(tables.values)
+      }
+      _ = dropped
+    }
   }
 }

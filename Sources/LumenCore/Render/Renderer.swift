@@ -1,11 +1,16 @@
 import Foundation
 
 /// Computes the pixels of an ``Image`` region: optimises the recipe, materialises the few
-/// intermediates that general kernels need, then renders bands of rows in tiles on all cores
-/// and hands the bands, in order, to a ``RowSink`` while later bands are still being computed.
+/// intermediates that general kernels need, then renders bands of rows in tiles on the
+/// context's threads and hands the bands, in order, to a ``RowSink`` while later bands are
+/// still being computed.
+///
+/// The engine of a ``RenderContext``, whose memory and memos it uses.
 public struct Renderer: Sendable {
-  /// Worker threads; the output is identical for any count.
-  public var threadCount: Int
+  /// Where the renders run: threads, memory budget, pools.
+  public let context: RenderContext
+  /// Worker threads (the context's); the output is identical for any count.
+  public var threadCount: Int { context.threadCount }
   /// Fuse colour kernels and apply the other graph optimisations (off: every kernel is a pass).
   public var optimizes: Bool
   /// The largest output (in pixels) a render may produce.
@@ -19,13 +24,21 @@ public struct Renderer: Sendable {
   static let tileWidth = 256
   static let bandHeight = 32
 
+  public init(context: RenderContext, optimizes: Bool = true, maxPixelCount: Int = 1 << 30) {
+    self.context = context
+    self.optimizes = optimizes
+    self.maxPixelCount = maxPixelCount
+  }
+
+  /// A renderer in a context of its own, made for it (one-off renders and tests; the library
+  /// always renders in the context it is given).
   public init(
     threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, optimizes: Bool = true,
     maxPixelCount: Int = 1 << 30
   ) {
-    self.threadCount = max(1, threadCount)
-    self.optimizes = optimizes
-    self.maxPixelCount = maxPixelCount
+    self.init(
+      context: RenderContext(threadCount: threadCount), optimizes: optimizes,
+      maxPixelCount: maxPixelCount)
   }
 
   /// Renders `rect` (default: the image's extent) of `image` scaled by `scale` (Lanczos-3;
@@ -39,8 +52,11 @@ public struct Renderer: Sendable {
     let remembers = remembersColors && format.sample == .uint8
     let plan = Optimizer(fusing: optimizes, remembersColors: remembers, root: image.node)
       .plan(for: image.node, transfer: format.transfer)
-    let caches = CacheSchedule(
-      plan, region: region, bandHeight: Self.bandHeight, inFlight: ringSlots)
+    Self.remember(plan, in: context.memos)
+    let caches = try CacheSchedule(
+      plan, region: region, bandHeight: Self.bandHeight, inFlight: ringSlots,
+      memory: context.scratch)
+    defer { caches?.end() }
     try sink.begin(width: region.width, height: region.height, format: format)
     try stream(plan, region, format, sink, caches: caches)
     // A source still being decoded may yet fail (a truncated file): never finish on it.
@@ -55,7 +71,9 @@ public struct Renderer: Sendable {
   ) throws -> Bitmap {
     let image = scale == 1 ? image : image.scaled(by: scale)
     let region = try validated(rect ?? image.extent)
-    return try Bitmap(width: region.width, height: region.height, format: format) { bytes in
+    return try Bitmap(
+      width: region.width, height: region.height, format: format, memory: context.scratch
+    ) { bytes in
       try render(image, rect: region, format: format, to: BufferSink(bytes))
     }
   }
@@ -67,6 +85,12 @@ public struct Renderer: Sendable {
       throw RenderError.tooLarge(width: rect.width, height: rect.height, limit: maxPixelCount)
     }
     return rect
+  }
+
+  /// Gives the memoised colour chains under `plan` their memos.
+  private static func remember(_ plan: Plan, in memos: ColorMemo.Recent) {
+    (plan as? MemoizedColorPlan)?.remember(in: memos)
+    for child in plan.children { remember(child, in: memos) }
   }
 
   static func streamingSources(of plan: Plan) -> [RowProgress] {
@@ -99,7 +123,7 @@ public struct Renderer: Sendable {
     let group = DispatchGroup()
     for _ in 0..<min(threads, bands) {
       DispatchQueue.global().async(group: group) {
-        let pool = TilePool()
+        let pool = TilePool(context.scratch)
         while let (band, buffer) = ring.claim() {
           let y0 = region.minY + band * bandHeight
           let rect = Rect(

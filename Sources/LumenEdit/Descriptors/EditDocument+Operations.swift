@@ -16,14 +16,17 @@ extension EditDocument {
     .flag(
       "magic", "Magic", stage: .geometry,
       doc: "Automatic levels, contrast and white balance from the cropped image.", \.magic
-    ) { try MagicEnhance.apply(to: $0) },
+    ) { image, inputs in
+      try (inputs.magic ?? MagicAnalysis(analysing: image, context: inputs.context)).apply(
+        to: image)
+    },
     .always(
       "adjustments", "Adjustments", doc: "The sliders, each at its identity by default.",
       \.adjustments
     ) { settings, image, _ in try settings.apply(to: image) },
     .optional("look", "Look", doc: "A look from the library, by id, with its intensity.", \.look) {
-      settings, image, resources in
-      image.applying(try resources.look(settings.id), intensity: Float(settings.intensity))
+      settings, image, inputs in
+      image.applying(try inputs.resources.look(settings.id), intensity: Float(settings.intensity))
     },
     .optional("focus", "Focus", doc: "Sharp where the user points, blurred elsewhere.", \.focus) {
       settings, image, _ in try settings.apply(to: image)

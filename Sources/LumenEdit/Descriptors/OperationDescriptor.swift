@@ -28,13 +28,13 @@ public struct OperationDescriptor: Sendable {
   let leaves: [NumericLeaf<EditDocument>]
   /// Copies the operation from one document into another (the geometry key of previews).
   let copy: @Sendable (EditDocument, inout EditDocument) -> Void
-  let apply: @Sendable (EditDocument, Image, EditResources) throws -> Image
+  let apply: @Sendable (EditDocument, Image, RenderInputs) throws -> Image
 
   /// An operation the document has or not (`look`): absent from the JSON when nil.
   static func optional<Settings: DocumentSettings>(
     _ name: String, _ displayName: String, stage: Stage = .effects, doc: String,
     _ keyPath: any WritableKeyPath<EditDocument, Settings?> & Sendable,
-    apply: @escaping @Sendable (Settings, Image, EditResources) throws -> Image
+    apply: @escaping @Sendable (Settings, Image, RenderInputs) throws -> Image
   ) -> OperationDescriptor {
     OperationDescriptor(
       name: name, displayName: displayName, doc: doc, stage: stage,
@@ -57,9 +57,9 @@ public struct OperationDescriptor: Sendable {
             })
         },
       copy: { $1[keyPath: keyPath] = $0[keyPath: keyPath] },
-      apply: { document, image, resources in
+      apply: { document, image, inputs in
         guard let settings = document[keyPath: keyPath] else { return image }
-        return try apply(settings, image, resources)
+        return try apply(settings, image, inputs)
       })
   }
 
@@ -68,7 +68,7 @@ public struct OperationDescriptor: Sendable {
   static func always<Settings: DocumentSettings>(
     _ name: String, _ displayName: String, stage: Stage = .effects, doc: String,
     _ keyPath: any WritableKeyPath<EditDocument, Settings> & Sendable,
-    apply: @escaping @Sendable (Settings, Image, EditResources) throws -> Image
+    apply: @escaping @Sendable (Settings, Image, RenderInputs) throws -> Image
   ) -> OperationDescriptor {
     OperationDescriptor(
       name: name, displayName: displayName, doc: doc, stage: stage,
@@ -89,9 +89,9 @@ public struct OperationDescriptor: Sendable {
             set: { document, change in change(&document[keyPath: keyPath]) })
         },
       copy: { $1[keyPath: keyPath] = $0[keyPath: keyPath] },
-      apply: { document, image, resources in
+      apply: { document, image, inputs in
         let settings = document[keyPath: keyPath]
-        return settings == Settings.blank ? image : try apply(settings, image, resources)
+        return settings == Settings.blank ? image : try apply(settings, image, inputs)
       })
   }
 
@@ -99,7 +99,7 @@ public struct OperationDescriptor: Sendable {
   static func flag(
     _ name: String, _ displayName: String, stage: Stage = .effects, doc: String,
     _ keyPath: any WritableKeyPath<EditDocument, Bool> & Sendable,
-    apply: @escaping @Sendable (Image) throws -> Image
+    apply: @escaping @Sendable (Image, RenderInputs) throws -> Image
   ) -> OperationDescriptor {
     OperationDescriptor(
       name: name, displayName: displayName, doc: doc, stage: stage,
@@ -108,6 +108,8 @@ public struct OperationDescriptor: Sendable {
       read: { v, document throws(EditDocumentError) in document[keyPath: keyPath] = try v.bool() },
       write: { $0[keyPath: keyPath] ? true : nil }, schema: { ["type": "boolean"] }, leaves: [],
       copy: { $1[keyPath: keyPath] = $0[keyPath: keyPath] },
-      apply: { document, image, _ in document[keyPath: keyPath] ? try apply(image) : image })
+      apply: { document, image, inputs in
+        document[keyPath: keyPath] ? try apply(image, inputs) : image
+      })
   }
 }

@@ -60,8 +60,10 @@ public struct LookRecipe: Hashable, Sendable {
 
   /// The recipe sampled on a `size`^3 grid of sRGB-encoded colours: the identity cube laid out
   /// as a float image (red along x, green then blue down the rows, the order of cube entries),
-  /// rendered through the filters.
-  public func cube(size: Int = cubeSize) throws -> ColorCube {
+  /// rendered through the filters in `context`.
+  public func cube(size: Int = cubeSize, context: RenderContext = RenderContext()) throws
+    -> ColorCube
+  {
     let n = max(2, size)
     let format = PixelFormat(hasAlpha: false, sample: .float32, transfer: .sRGB)
     let grid = Bitmap(width: n, height: n * n, format: format) { bytes in
@@ -74,7 +76,7 @@ public struct LookRecipe: Hashable, Sendable {
       }
     }
     let image = try Image(bitmap: grid).filtered(by: filters())
-    let baked = try Renderer().bitmap(of: image, format: format)
+    let baked = try context.bitmap(of: image, format: format)
     let values = baked.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     guard let cube = ColorCube(size: n, values: values) else {
       throw LookError.bakingFailed(

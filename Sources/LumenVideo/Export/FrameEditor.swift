@@ -1,17 +1,22 @@
 import LumenCore
 import LumenEdit
+import Synchronization
 
 /// Turns a decoded frame into an output frame: the edit document (resolved at the frame's
 /// moment when it is animated) over the upright frame, fitted to the output's size, rendered
 /// to 8-bit RGB through the ordinary renderer, so a frame of the movie equals the still
-/// render of the same source frame with the same document.
+/// render of the same source frame with the same document given the same magic levels.
+/// Magic is analysed once per clip, on the clip's first exported frame, and those levels
+/// serve all its frames.
 ///
 /// Lives on the editing thread.
 struct FrameEditor {
   let plan: CompositionPlan
   let document: EditDocument
   let resources: EditResources
-  let renderer: Renderer
+  let context: RenderContext
+  /// Magic's levels per clip (by segment), once analysed.
+  let magic = ClipAnalyses()
 
   func edit(_ picked: PickedFrame) throws(VideoExportError) -> EditedFrame {
     let frame = picked.frame
@@ -25,9 +30,14 @@ struct FrameEditor {
       document.isAnimated
       ? document.resolved(at: .seconds(seconds), clipDuration: plan.duration.seconds) : document
     do {
-      let image = try still.apply(to: frame.image, resources: resources)
-        .fitted(width: plan.width, height: plan.height, mode: plan.fitting)
-      return EditedFrame(index: picked.index, bitmap: try renderer.bitmap(of: image, format: .rgb8))
+      let levels = try magic.analysis(of: picked.segment) {
+        try still.magicAnalysis(of: frame.image, context: context)
+      }
+      let image = try still.apply(
+        to: frame.image, resources: resources, magic: levels, context: context
+      )
+      .fitted(width: plan.width, height: plan.height, mode: plan.fitting)
+      return EditedFrame(index: picked.index, bitmap: try context.bitmap(of: image, format: .rgb8))
     } catch {
       let file = plan.segments[picked.segment].url.path
       throw .editing(file: file, seconds: frame.time.seconds, message: "\(error)")
@@ -42,5 +52,20 @@ struct FrameEditor {
       bitmap.width == plan.width, bitmap.height == plan.height
     else { return nil }
     return bitmap
+  }
+}
+
+/// Magic's analysis of each clip of an export, made by the clip's first frame.
+final class ClipAnalyses: Sendable {
+  private let analyses = Mutex<[Int: MagicAnalysis?]>([:])
+
+  /// The analysis of clip `segment`: the one made before, or `analyse`'s, kept.
+  func analysis(
+    of segment: Int, _ analyse: () throws -> MagicAnalysis?
+  ) throws -> MagicAnalysis? {
+    if let known = analyses.withLock({ $0[segment] }) { return known }
+    let made = try analyse()
+    analyses.withLock { $0[segment] = made }
+    return made
   }
 }

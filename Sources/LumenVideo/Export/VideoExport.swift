@@ -32,12 +32,15 @@ public struct VideoExport: Sendable {
   public var settings: VideoEncodeSettings
   public var output: URL
   public var threads: Threads
+  /// Where the frames render (and magic analyses each clip); nil: a context of its own with
+  /// ``Threads/rendering`` threads.
+  public var context: RenderContext?
 
   public init(
     composition: VideoComposition, document: EditDocument = EditDocument(),
     resources: EditResources = EditResources(),
     settings: VideoEncodeSettings = VideoEncodeSettings(),
-    output: URL, threads: Threads = .automatic
+    output: URL, threads: Threads = .automatic, context: RenderContext? = nil
   ) {
     self.composition = composition
     self.document = document
@@ -45,6 +48,7 @@ public struct VideoExport: Sendable {
     self.settings = settings
     self.output = output
     self.threads = threads
+    self.context = context
   }
 
   /// How many threads each stage may use besides its own. The encoder's count is
@@ -52,7 +56,7 @@ public struct VideoExport: Sendable {
   public struct Threads: Sendable, Hashable {
     /// libavcodec's threads for decoding a clip.
     public var decoding: Int
-    /// The renderer's threads for each frame's edit.
+    /// The renderer's threads for each frame's edit (unless the export is given a context).
     public var rendering: Int
 
     public init(decoding: Int, rendering: Int) {
@@ -79,7 +83,7 @@ public struct VideoExport: Sendable {
     nonisolated(unsafe) let writer = try makeWriter(plan)
     let editor = FrameEditor(
       plan: plan, document: document, resources: resources,
-      renderer: Renderer(threadCount: threads.rendering))
+      context: context ?? RenderContext(threadCount: threads.rendering))
     let control = ExportControl(depth: 2)
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: VideoExportEvent.self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(8))

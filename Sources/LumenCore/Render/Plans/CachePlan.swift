@@ -21,7 +21,7 @@ final class CachePlan: Plan, @unchecked Sendable {
   private(set) var bandHeight = 16
   static let chunkWidth = 512
   private(set) var region = Rect.empty
-  private var memory: (block: UnsafeMutableRawPointer, size: Int)?
+  private var memory: (block: UnsafeMutableRawPointer, size: Int, pool: ScratchMemory)?
   /// Rows of storage: a multiple of the band height, at most the region's height.
   private var capacity = 0
   private var planes: [UnsafeMutablePointer<Float>] = []
@@ -33,7 +33,7 @@ final class CachePlan: Plan, @unchecked Sendable {
 
   init(_ input: Plan) { self.input = input }
 
-  deinit { if let memory { ScratchMemory.release(memory.block, size: memory.size) } }
+  deinit { if let memory { memory.pool.release(memory.block, size: memory.size) } }
 
   /// Sets the region the render will ask of the cache (it must cover everything asked later)
   /// and the rows it fills at once; storage comes with ``reserve(rows:)``.
@@ -43,15 +43,25 @@ final class CachePlan: Plan, @unchecked Sendable {
     bands = Array(repeating: .empty, count: (region.height + bandHeight - 1) / bandHeight)
   }
 
-  /// Reserves storage for `rows` rows of the region (all of it by default).
-  func reserve(rows: Int? = nil) {
+  /// The bytes ``reserve(rows:from:)`` takes for `rows` rows.
+  func bytes(reserving rows: Int) -> Int {
+    ScratchMemory.size(for: max(4 * ringRows(rows) * region.width, 1) * MemoryLayout<Float>.size)
+  }
+
+  /// Whole bands covering `rows` rows, at most the region's.
+  private func ringRows(_ rows: Int) -> Int {
     let b = bandHeight
-    capacity = min((rows ?? region.height) + b - 1, region.height + b - 1) / b * b
+    return min(rows + b - 1, region.height + b - 1) / b * b
+  }
+
+  /// Reserves storage for `rows` rows of the region (all of it by default) from `pool`.
+  func reserve(rows: Int? = nil, from pool: ScratchMemory) {
+    capacity = ringRows(rows ?? region.height)
     let floats = max(4 * capacity * region.width, 1)
     let size = ScratchMemory.size(for: floats * MemoryLayout<Float>.size)
-    if let memory { ScratchMemory.release(memory.block, size: memory.size) }
-    let block = ScratchMemory.take(size: size)
-    memory = (block, size)
+    if let memory { memory.pool.release(memory.block, size: memory.size) }
+    let block = pool.take(size: size)
+    memory = (block, size, pool)
     let base = block.bindMemory(to: Float.self, capacity: floats)
     planes = (0..<4).map { base + $0 * capacity * region.width }
   }

@@ -3,18 +3,25 @@ import Synchronization
 /// A colour chain over an opaque 8-bit RGB source, computed once per distinct source colour
 /// (see ``ColorMemo``). The pixels are identical to the chain's: the chain is pointwise, so a
 /// colour's result does not depend on where it is.
-final class MemoizedColorPlan: Plan {
+///
+/// The memo comes from the render's ``RenderContext`` (``remember(in:)``, before any tile is
+/// rendered); when the context's budget leaves no room for one, the chain is computed for
+/// every pixel instead.
+final class MemoizedColorPlan: Plan, @unchecked Sendable {
   let chain: ColorChainPlan
   let source: BitmapPlan
   var extent: Rect { chain.extent }
   var isOpaque: Bool { true }
   var transfer: Transfer { chain.transfer }
-  /// Shared with recent renders of the same chain over the same kind of source.
-  private let memo: ColorMemo
+  let encoding: Encoding
+  /// What finds the memo of recent renders of the same chain over the same kind of source.
+  private let key: ColorMemo.Key?
+  /// Set once by ``remember(in:)`` before workers read it.
+  private var memo: ColorMemo?
 
   /// The memoised form of `chain` when its source is an opaque 8-bit RGB bitmap (perhaps
-  /// cropped) and a kernel costs more than a lookup; else nil (also when no memory is left
-  /// for a memo). `.storedBytes` only for a chain whose results are the 8-bit output.
+  /// cropped) and a kernel costs more than a lookup; else nil. `.storedBytes` only for a
+  /// chain whose results are the 8-bit output.
   static func memoizing(_ chain: ColorChainPlan, encoding: Encoding) -> MemoizedColorPlan? {
     // Crops and whole-pixel moves between the chain and its source only choose which bytes
     // are read.
@@ -41,31 +48,36 @@ final class MemoizedColorPlan: Plan {
     let key =
       kernels.count == chain.kernels.count
       ? ColorMemo.Key(kernels: kernels, table: source.table, encoding: encoding) : nil
-    guard let memo = ColorMemo.memo(for: key, encoding: encoding) else { return nil }
-    return MemoizedColorPlan(chain, source, offset, memo)
+    return MemoizedColorPlan(chain, source, offset, key, encoding)
+  }
+
+  /// Takes the memo from `memos` (a context's), unless it has one already.
+  func remember(in memos: ColorMemo.Recent) {
+    if memo == nil { memo = memos.memo(for: key, encoding: encoding) }
   }
 
   /// Where the source's pixel (0, 0) is in this plan's coordinates.
   private let offset: (x: Int, y: Int)
 
   private init(
-    _ chain: ColorChainPlan, _ source: BitmapPlan, _ offset: (x: Int, y: Int), _ memo: ColorMemo
+    _ chain: ColorChainPlan, _ source: BitmapPlan, _ offset: (x: Int, y: Int),
+    _ key: ColorMemo.Key?, _ encoding: Encoding
   ) {
     self.chain = chain
     self.source = source
     self.offset = offset
-    self.memo = memo
+    self.key = key
+    self.encoding = encoding
   }
-
-  var encoding: Encoding { memo.encoding }
 
   func inputs(for rect: Rect) -> [(Plan, Rect)] { chain.inputs(for: rect) }
   var children: [Plan] { chain.children }
 
   func evaluate(into tile: Tile, pool: TilePool) {
+    guard let memo else { return chain.evaluate(into: tile, pool: pool) }
     let area = tile.rect.intersection(extent)
     tile.clear(outside: area)
-    forEachRow(of: area, pool: pool) { y, words in
+    forEachRow(of: area, memo, pool: pool) { y, words in
       let out = tile.row(y, from: area.minX, count: area.width)
       switch encoding {
       case .halfFloat:
@@ -92,7 +104,7 @@ final class MemoizedColorPlan: Plan {
     _ rect: Rect, as format: PixelFormat, to out: UnsafeMutableRawPointer, bytesPerRow: Int,
     pool: TilePool
   ) -> Bool {
-    guard encoding == .storedBytes, extent.contains(rect),
+    guard let memo, encoding == .storedBytes, extent.contains(rect),
       format == .rgb8 || format == .rgba8
     else { return false }
     let channels = format.channels
@@ -101,7 +113,7 @@ final class MemoizedColorPlan: Plan {
     // store replaces it; the row's last pixel, whose next byte is another row's, is stored
     // byte by byte.
     let whole = channels == 4 ? rect.width : rect.width - 1
-    forEachRow(of: rect, pool: pool) { y, words in
+    forEachRow(of: rect, memo, pool: pool) { y, words in
       let row = out + (y - rect.minY) * bytesPerRow
       for i in 0..<whole {
         let word = UInt32(truncatingIfNeeded: words[i]) & 0xFF_FFFF | alpha
@@ -121,7 +133,7 @@ final class MemoizedColorPlan: Plan {
 
   /// Calls `body` with each row of `area` and the memo words of its pixels.
   private func forEachRow(
-    of area: Rect, pool: TilePool, _ body: (Int, UnsafePointer<UInt64>) -> Void
+    of area: Rect, _ memo: ColorMemo, pool: TilePool, _ body: (Int, UnsafePointer<UInt64>) -> Void
   ) {
     if area.isEmpty { return }
     let bitmap = source.bitmap
