@@ -63,7 +63,8 @@ let package = Package(
 
     // In-process benchmarks (bench/run.sh), not part of the product.
     .executableTarget(
-      name: "lumen-bench", dependencies: ["LumenCore", "LumenFilters", "LumenEdit", "LumenVideo"]),
+      name: "lumen-bench",
+      dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenVideo"]),
 
     // Helpers shared by the test targets: running tools, oracle lookup, PSNR, scratch folders.
     // (LumenCoreTests needs none of them: it runs no tools and writes no files.)
@@ -88,7 +89,9 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "LumenVideoTests",
-      dependencies: ["LumenCore", "LumenCodecs", "LumenEdit", "LumenVideo", "LumenTestSupport"]),
+      dependencies: [
+        "LumenAssets", "LumenCore", "LumenCodecs", "LumenEdit", "LumenVideo", "LumenTestSupport",
+      ]),
     .testTarget(
       name: "LumenJobsTests",
       dependencies: [

@@ -116,13 +116,17 @@ public struct Adjustments: Hashable, Sendable {
 
 /// A look from the library and how strongly it applies.
 public struct LookChoice: Hashable, Sendable {
+  /// A library id (`noir`) or a LUT file relative to the document (`grades/warm.cube`).
   public var id: String
+  /// The layout of a LUT image (`tiled8x8`, `hald`); nil for library ids and `.cube` files.
+  public var layout: String?
   /// 0...1; 0 is the original, 1 the full look.
   public var intensity: Double
 
-  public init(id: String, intensity: Double = 1) {
+  public init(id: String, intensity: Double = 1, layout: String? = nil) {
     self.id = id
     self.intensity = intensity
+    self.layout = layout
   }
 }
 

@@ -5,6 +5,7 @@ extension EditResources {
   /// its allowed roots.
   public init(_ resolver: ResourceResolver) {
     self.init(
-      look: { try resolver.colorCube(forLook: $0) }, image: { try resolver.image($0) })
+      look: { try resolver.colorCube(forLook: $0.id, layout: $0.layout) },
+      image: { try resolver.image($0) })
   }
 }

@@ -1,20 +1,33 @@
 import LumenCore
+import LumenFilters
 
 /// What a document refers to by name and the renderer must look up: look cubes by id and
 /// image layers' pictures by path or asset id. Separate from the document so that one document renders the same
 /// from a CLI, a server or a test.
 public struct EditResources: Sendable {
-  public var look: @Sendable (String) throws -> ColorCube
+  public var look: @Sendable (LookReference) throws -> ColorCube
   public var image: @Sendable (String) throws -> Image
 
   public init(
-    look: @escaping @Sendable (String) throws -> ColorCube = {
-      throw EditRenderError.missingLook($0)
+    look: @escaping @Sendable (LookReference) throws -> ColorCube = {
+      throw EditRenderError.missingLook($0.id)
     },
     image: @escaping @Sendable (String) throws -> Image = { throw EditRenderError.missingImage($0) }
   ) {
     self.look = look
     self.image = image
+  }
+}
+
+/// A look as a document names it: a library id or a LUT file, and the layout of a LUT image
+/// (never guessed).
+public struct LookReference: Hashable, Sendable {
+  public var id: String
+  public var layout: LUTLayout?
+
+  public init(id: String, layout: LUTLayout? = nil) {
+    self.id = id
+    self.layout = layout
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LumenAssets
 import LumenCodecs
 import LumenCore
 import LumenFilters
@@ -24,10 +25,9 @@ public final class EditSession: @unchecked Sendable {
   private var geometryCache: (key: EditDocument, image: Image)?
   /// Magic's levels for the orientation and crop in `key` (magic itself off).
   private var magicCache: (key: EditDocument, analysis: MagicAnalysis)?
-  private var cubes: [String: ColorCube] = [:]
 
-  /// `resources` resolves looks and overlay images (by default: the built-in look library and
-  /// images next to the photo).
+  /// `resources` resolves looks and layer images (by default: the built-in look library and
+  /// files in the photo's folder, through a ``ResourceResolver``, which keeps what it loaded).
   public init(
     contentsOf url: URL, previewLongSide: Int = 1280, resources: EditResources? = nil,
     context: RenderContext = RenderContext()
@@ -36,8 +36,7 @@ public final class EditSession: @unchecked Sendable {
     self.previewLongSide = previewLongSide
     self.context = context
     self.resources =
-      resources
-      ?? .standard(directory: url.deletingLastPathComponent()) { try Photo(contentsOf: $0).image }
+      resources ?? EditResources(ResourceResolver(base: url.deletingLastPathComponent()))
   }
 
   /// The preview of `document`, `previewLongSide` pixels on the original's long side.
@@ -47,7 +46,7 @@ public final class EditSession: @unchecked Sendable {
 
   /// The preview of `document` as a lazy recipe over the cached geometry stage.
   public func previewImage(_ document: EditDocument) throws -> Image {
-    try document.applyEffects(to: geometryStage(for: document), resources: cachedResources)
+    try document.applyEffects(to: geometryStage(for: document), resources: resources)
   }
 
   /// Renders `document` into a file: over the full-resolution original, or at preview size
@@ -66,7 +65,7 @@ public final class EditSession: @unchecked Sendable {
       let magic = try lock.withLock { try magicLocked(for: document) }
       photo = try Photo(contentsOf: url)
       edited = try document.apply(
-        to: photo.image, resources: cachedResources, magic: magic, context: context)
+        to: photo.image, resources: resources, magic: magic, context: context)
     }
     try photo.export(
       edited, to: destination, options: options, overwrite: overwrite, context: context,
@@ -127,26 +126,5 @@ public final class EditSession: @unchecked Sendable {
     }
     magicCache = (key, analysis)
     return analysis
-  }
-
-  /// `resources` with looks baked once per id.
-  private var cachedResources: EditResources {
-    let base = resources
-    return EditResources(
-      look: { [weak self] id in
-        guard let self else { return try base.look(id) }
-        self.lock.lock()
-        if let cube = self.cubes[id] {
-          self.lock.unlock()
-          return cube
-        }
-        self.lock.unlock()
-        let cube = try base.look(id)
-        self.lock.lock()
-        self.cubes[id] = cube
-        self.lock.unlock()
-        return cube
-      },
-      image: base.image)
   }
 }

@@ -33,7 +33,8 @@ import Testing
     return doc
   }
 
-  @Test func aCubeLookGivesOnePictureThroughEditVideoFrameAndVideo() throws {
+  @Test(.tags(.oracle), .requires(.ffmpeg))
+  func aCubeLookGivesOnePictureThroughEditVideoFrameAndVideo() throws {
     let dir = try CLI.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
     try FileManager.default.createDirectory(
@@ -118,5 +119,40 @@ import Testing
       #expect(allowed.status == 0, "\(allowed.errors)")
       try? FileManager.default.removeItem(atPath: out)
     }
+  }
+}
+
+/// A graded LUT image as a document's look: its layout is declared in the document.
+@Suite struct LUTImageLookTests {
+  @Test func aLUTImageLookNeedsItsLayout() throws {
+    let dir = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let identity = dir.appendingPathComponent("identity.png")
+    #expect(try CLI.run("lut", "identity", "-o", identity.path).status == 0)
+    let photo = CLI.packageRoot.appendingPathComponent("samples/coffee.jpg").path
+    func edit(_ look: String, _ output: String) throws -> CLI.Result {
+      let doc = dir.appendingPathComponent("doc.json")
+      try Data(
+        #"{"formatIdentifier": "org.lumen.edit", "formatVersion": 4, "operations": {"#
+          .appending(#""adjustments": {"contrast": 0.3}\#(look)}}"#).utf8
+      ).write(to: doc)
+      return try CLI.run(
+        "edit", photo, "--doc", doc.path, "-o", dir.appendingPathComponent(output).path,
+        "--preview", "200")
+    }
+    #expect(try edit("", "plain.png").status == 0)
+    let withLayout = try edit(
+      #", "look": {"id": "identity.png", "layout": "tiled8x8", "intensity": 1}"#, "looked.png")
+    #expect(withLayout.status == 0, "\(withLayout.errors)")
+    let plain = try ImageFile.read(dir.appendingPathComponent("plain.png")).bitmap
+    let looked = try ImageFile.read(dir.appendingPathComponent("looked.png")).bitmap
+    // An 8-bit identity image is the identity within a rounding of its 64 levels.
+    #expect(psnr(plain, looked) >= 45, "an identity LUT image changes almost nothing")
+    let undeclared = try edit(#", "look": {"id": "identity.png"}"#, "x.png")
+    #expect(undeclared.status == 1)
+    #expect(undeclared.errors.contains("layout"), "\(undeclared.errors)")
+    let badLayout = try edit(#", "look": {"id": "identity.png", "layout": "tiled:0x3"}"#, "y.png")
+    #expect(badLayout.status == 1)
+    #expect(badLayout.errors.contains("operations.look"), "\(badLayout.errors)")
   }
 }

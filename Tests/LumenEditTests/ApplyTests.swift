@@ -57,8 +57,8 @@ import Testing
     d.adjustments.brightness = 0.05
     d.look = LookChoice(id: "invert", intensity: 0.5)
     let cube = ColorCube(size: 9) { RGBA(red: 1 - $0.red, green: 1 - $0.green, blue: 1 - $0.blue) }
-    let resources = EditResources(look: { id in
-      guard id == "invert" else { throw EditRenderError.missingLook(id) }
+    let resources = EditResources(look: { reference in
+      guard reference.id == "invert" else { throw EditRenderError.missingLook(reference.id) }
       return cube
     })
     let expected = try original.filtered(by: [Brightness(amount: 0.05), Contrast(amount: 1.2)])

@@ -1,4 +1,5 @@
 import Foundation
+import LumenAssets
 import LumenCodecs
 import LumenCore
 import LumenEdit
@@ -20,9 +21,7 @@ struct ReadmeVideoExampleTests {
     let export = VideoExport(
       composition: VideoComposition(clip),
       document: document,
-      resources: .standard(directory: URL(fileURLWithPath: ".")) {
-        try Photo(contentsOf: $0).image
-      },
+      resources: EditResources(ResourceResolver(base: URL(fileURLWithPath: "."))),
       settings: VideoEncodeSettings(rateControl: .crf(20), preset: "veryfast"),
       output: graded)
     var fractions: [Double] = []

@@ -131,6 +131,20 @@ extension DocumentField {
       schema: { ["type": "string", "minLength": 1, "maxLength": maxLength] })
   }
 
+  /// An optional string of at most `maxLength` characters: absent from the JSON when nil.
+  public static func optionalText(
+    _ name: String, _ displayName: String? = nil, maxLength: Int = 4096, doc: String = "",
+    _ keyPath: any WritableKeyPath<Root, String?> & Sendable
+  ) -> DocumentField {
+    DocumentField(
+      .choice(name, displayName, options: [], default: "", doc: doc),
+      read: { v, root throws(EditDocumentError) in
+        root[keyPath: keyPath] = try v.string(maxLength: maxLength)
+      },
+      write: { $0[keyPath: keyPath] },
+      schema: { ["type": "string", "minLength": 1, "maxLength": maxLength] })
+  }
+
   /// An optional sRGB colour with straight alpha, written `[red, green, blue, alpha]` (0...1).
   public static func color(
     _ descriptor: ParameterDescriptor,

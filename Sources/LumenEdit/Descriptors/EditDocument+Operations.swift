@@ -26,7 +26,8 @@ extension EditDocument {
     ) { settings, image, _ in try settings.apply(to: image) },
     .optional("look", "Look", doc: "A look from the library, by id, with its intensity.", \.look) {
       settings, image, inputs in
-      image.applying(try inputs.resources.look(settings.id), intensity: Float(settings.intensity))
+      image.applying(
+        try inputs.resources.look(settings.reference), intensity: Float(settings.intensity))
     },
     .optional("focus", "Focus", doc: "Sharp where the user points, blurred elsewhere.", \.focus) {
       settings, image, _ in try settings.apply(to: image)
@@ -115,8 +116,30 @@ extension Adjustments: DocumentSettings {
 
 extension LookChoice: DocumentSettings {
   public static let blank = LookChoice(id: "")
+
+  /// What the resources look up: the id with the parsed layout.
+  var reference: LookReference {
+    LookReference(id: id, layout: layout.flatMap { try? LUTLayout(parsing: $0) })
+  }
+
+  public func validate() -> String? {
+    guard let layout else { return nil }
+    do {
+      _ = try LUTLayout(parsing: layout)
+      return nil
+    } catch {
+      return "layout: \(error)"
+    }
+  }
+
   public static let fields: [DocumentField<LookChoice>] = [
-    .text("id", "Look", maxLength: 256, doc: "The look's id in the library.", \.id),
+    .text(
+      "id", "Look", maxLength: 4096,
+      doc: "A library look's id, or a LUT file: .cube, or an image with its layout.", \.id),
+    .optionalText(
+      "layout", "LUT layout", maxLength: 64,
+      doc: "How a LUT image stores its table: hald, hald:LEVEL, tiled8x8 or tiled:TILESxLEVELS.",
+      \.layout),
     .number(
       .scalar(
         "intensity", range: 0...1, default: 1, identity: 0,

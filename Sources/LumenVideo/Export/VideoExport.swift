@@ -77,7 +77,6 @@ public struct VideoExport: Sendable {
   /// each frame and ends with ``VideoExportEvent/finished(_:)``, or throws a
   /// ``VideoExportError``.
   public func start() throws(VideoExportError) -> AsyncThrowingStream<VideoExportEvent, any Error> {
-    let resources = self.resources.remembering()
     let plan = try CompositionPlan(composition, document: document, resources: resources)
     // Passed to the encoding thread, which alone uses it from here on.
     nonisolated(unsafe) let writer = try makeWriter(plan)
