@@ -22,11 +22,11 @@ for module in LumenCore LumenFilters LumenLayers; do
   extra=()
   [ "$module" != LumenCore ] && deps=(-I "$work/core" -L "$work/core" -lLumenCore)
   [ "$module" = LumenFilters ] && extra=("$work/core/BundleModule.swift")
-  swiftc -O "${LUMEN_SWIFTC_FLAGS[@]}" -parse-as-library -module-name "$module" -emit-module \
+  swiftc -O "${LUMEN_SWIFTC_FLAGS[@]}" -package-name Lumen -parse-as-library -module-name "$module" -emit-module \
     "${deps[@]}" -emit-module-path "$work/core/$module.swiftmodule" -emit-library -static \
     -o "$work/core/lib$module.a" $(find "Sources/$module" -name '*.swift') "${extra[@]}"
 done
-swiftc -O "${LUMEN_SWIFTC_FLAGS[@]}" -parse-as-library -sanitize=fuzzer,address \
+swiftc -O "${LUMEN_SWIFTC_FLAGS[@]}" -package-name Lumen -parse-as-library -sanitize=fuzzer,address \
   -module-name LumenEditFuzz -I "$work/core" -L "$work/core" \
   -lLumenLayers -lLumenFilters -lLumenCore \
   $(find Sources/LumenEdit -name '*.swift' ! -name EditSession.swift \
