@@ -95,7 +95,8 @@ let package = Package(
     .testTarget(
       name: "LumenJobsTests",
       dependencies: [
-        "LumenCore", "LumenCodecs", "LumenEdit", "LumenJobs", "LumenVideo", "LumenTestSupport",
+        "LumenAssets", "LumenCore", "LumenCodecs", "LumenEdit", "LumenFilters", "LumenJobs",
+        "LumenVideo", "LumenTestSupport",
       ]),
     .testTarget(
       name: "LumenCLITests",

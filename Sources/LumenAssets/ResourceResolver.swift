@@ -17,7 +17,7 @@ import Synchronization
 /// names must lie inside one of the allowed roots once links are followed, so a document
 /// from elsewhere cannot read `../../secret.jpg` or `/etc/passwd`. What was loaded is kept:
 /// a look or an image used by every frame of a video is read once.
-public final class ResourceResolver: Sendable {
+public final class ResourceResolver: ResourceResolving {
   /// The folder relative references start from.
   public let base: URL
   private let roots: AllowedRoots
@@ -43,8 +43,9 @@ public final class ResourceResolver: Sendable {
   }
 
   /// The colour cube of a look: a library id, a `.cube` file, or a LUT image stored in
-  /// `layout` (required for images).
-  public func colorCube(forLook reference: String, layout: LUTLayout? = nil) throws -> ColorCube {
+  /// `layout` (`hald`, `tiled8x8`, `tiled:TILESxLEVELS`; required for images).
+  public func colorCube(forLook reference: String, layout: String? = nil) throws -> ColorCube {
+    let layout = try layout.map { try LUTLayout(parsing: $0) }
     guard Self.namesFile(reference) else {
       if let known = cubes.withLock({ $0[reference] }) { return known }
       let cube = try library().look(reference).cube()

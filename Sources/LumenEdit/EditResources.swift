@@ -1,5 +1,4 @@
 import LumenCore
-import LumenFilters
 
 /// What a document refers to by name and the renderer must look up: look cubes by id and
 /// image layers' pictures by path or asset id. Separate from the document so that one document renders the same
@@ -20,12 +19,12 @@ public struct EditResources: Sendable {
 }
 
 /// A look as a document names it: a library id or a LUT file, and the layout of a LUT image
-/// (never guessed).
+/// (never guessed): `hald`, `tiled8x8`, `tiled:TILESxLEVELS`.
 public struct LookReference: Hashable, Sendable {
   public var id: String
-  public var layout: LUTLayout?
+  public var layout: String?
 
-  public init(id: String, layout: LUTLayout? = nil) {
+  public init(id: String, layout: String? = nil) {
     self.id = id
     self.layout = layout
   }

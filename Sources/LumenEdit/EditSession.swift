@@ -26,8 +26,8 @@ public final class EditSession: @unchecked Sendable {
   /// Magic's levels for the orientation and crop in `key` (magic itself off).
   private var magicCache: (key: EditDocument, analysis: MagicAnalysis)?
 
-  /// `resources` resolves looks and layer images (by default: the built-in look library and
-  /// files in the photo's folder, through a ``ResourceResolver``, which keeps what it loaded).
+  /// `resources` resolves looks and layer images; by default the context's resolver, or else
+  /// the built-in look library and files in the photo's folder (a ``ResourceResolver``).
   public init(
     contentsOf url: URL, previewLongSide: Int = 1280, resources: EditResources? = nil,
     context: RenderContext = RenderContext()
@@ -36,7 +36,9 @@ public final class EditSession: @unchecked Sendable {
     self.previewLongSide = previewLongSide
     self.context = context
     self.resources =
-      resources ?? EditResources(ResourceResolver(base: url.deletingLastPathComponent()))
+      resources
+      ?? EditResources(
+        context.resources ?? ResourceResolver(base: url.deletingLastPathComponent()))
   }
 
   /// The preview of `document`, `previewLongSide` pixels on the original's long side.

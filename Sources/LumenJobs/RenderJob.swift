@@ -86,13 +86,14 @@ public struct RenderJob: Codable, Hashable, Sendable {
       base: base, allowedRoots: allowedRoots?.map(URL.init(fileURLWithPath:)))
   }
 
-  /// Renders the document over the input into the output, atomically, in `context`.
+  /// Renders the document over the input into the output, atomically, in `context` (its
+  /// threads, budget and pools) with the job's own resolver.
   public func run(context: RenderContext = RenderContext(), progress: (any RowSink)? = nil)
     throws
   {
     let session = EditSession(
       contentsOf: URL(fileURLWithPath: input), previewLongSide: previewLongSide ?? 1280,
-      resources: EditResources(resources), context: context)
+      context: context.resolving(with: resources))
     try session.export(
       document, to: URL(fileURLWithPath: output), atPreviewSize: previewLongSide != nil,
       options: encoding.options, overwrite: overwrite,

@@ -1,6 +1,7 @@
 import Foundation
 import LumenAssets
 import LumenCodecs
+import LumenCore
 import LumenEdit
 import LumenVideo
 
@@ -240,9 +241,10 @@ public struct VideoJob: Codable, Hashable, Sendable {
       base: base, allowedRoots: allowedRoots?.map(URL.init(fileURLWithPath:)))
   }
 
-  /// The export this job describes, ready to ``VideoExport/start()``. Refuses an output that
-  /// is one of the files the job reads unless ``overwrite`` is set.
-  public func export() throws -> VideoExport {
+  /// The export this job describes, ready to ``VideoExport/start()``, in `context` (nil: one
+  /// of its own) with the job's own resolver. Refuses an output that is one of the files the
+  /// job reads unless ``overwrite`` is set.
+  public func export(context: RenderContext? = nil) throws -> VideoExport {
     let reads = clips.map(\.path) + (music.map { [$0.path] } ?? [])
     if !overwrite, let input = reads.first(where: { FileIdentity.same($0, output) }) {
       throw JobError.outputIsInput(input)
@@ -261,8 +263,10 @@ public struct VideoJob: Codable, Hashable, Sendable {
     let outputURL = URL(fileURLWithPath: output)
     let container: VideoEncodeSettings.Container =
       outputURL.pathExtension.lowercased() == "mov" ? .mov : .mp4
+    let resolver = resources
     return VideoExport(
-      composition: composition, document: document, resources: EditResources(resources),
-      settings: encoding.settings(container: container), output: outputURL)
+      composition: composition, document: document, resources: EditResources(resolver),
+      settings: encoding.settings(container: container), output: outputURL,
+      context: context?.resolving(with: resolver))
   }
 }

@@ -10,7 +10,8 @@ import LumenVideo
 /// and encoded, with a progress bar on standard error. Ctrl-C stops the export and leaves no
 /// file behind.
 enum VideoExportCommand {
-  static let positionals = Positionals.oneOrMore("IN", help: "the clips, joined in order")
+  static let positionals = Positionals(
+    placeholder: "IN", count: 0...Int.max, help: "the clips, joined in order (none with --job)")
 
   static let options: [Option] =
     [

@@ -122,7 +122,7 @@ import Testing
     let noir = try resolver.colorCube(forLook: "noir")
     #expect(noir == (try LookLibrary.builtIn.look("noir").cube()))
     let fromCube = try resolver.colorCube(forLook: "luts/invert.cube")
-    let fromImage = try resolver.colorCube(forLook: "luts/invert.png", layout: .tiled(.classic))
+    let fromImage = try resolver.colorCube(forLook: "luts/invert.png", layout: "tiled8x8")
     let gray = Image(color: RGBA(red: 0.2, green: 0.5, blue: 0.9, alpha: 1))
       .cropped(to: Rect(x: 0, y: 0, width: 1, height: 1))
     let a = try Renderer().bitmap(of: gray.applying(fromCube), format: .rgb8)
@@ -136,7 +136,7 @@ import Testing
     }
     #expect(throws: LookError.self) { try resolver.colorCube(forLook: "noSuchLook") }
     #expect(throws: ResourceError.self) {
-      try resolver.colorCube(forLook: "../outside/secret.png", layout: .hald(level: nil))
+      try resolver.colorCube(forLook: "../outside/secret.png", layout: "hald")
     }
   }
 

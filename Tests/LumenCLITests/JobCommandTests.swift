@@ -97,6 +97,34 @@ import Testing
     #expect(bad.errors.contains("qualty: unknown key"), "\(bad.errors)")
   }
 
+  @Test func videoJobsPrintAndRefuseToWriteOverTheirClips() throws {
+    let dir = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let clip = dir.appendingPathComponent("a.mp4")
+    try Data("not read before the check".utf8).write(to: clip)
+    let printed = try CLI.run(
+      "video", clip.path, "--trim", "1:2.5", "--fps", "29.97", "--size", "640", "-o",
+      dir.appendingPathComponent("out.mp4").path, "--print-job")
+    #expect(printed.status == 0, "\(printed.errors)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(printed.output.utf8)) as? [String: Any])
+    #expect(object["frameRate"] as? String == "29.97")
+    #expect(object["longSide"] as? Int == 640)
+    let clips = try #require(object["clips"] as? [[String: Any]])
+    #expect((clips.first?["trim"] as? [String: Any])?["to"] as? Double == 2.5)
+    // The same job writing over its own clip, through a link.
+    let link = dir.appendingPathComponent("link.mp4")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: clip)
+    var hostile = object
+    hostile["output"] = link.path
+    let job = dir.appendingPathComponent("job.json")
+    try JSONSerialization.data(withJSONObject: hostile).write(to: job)
+    let refused = try CLI.run("video", "--job", job.path)
+    #expect(refused.status == 1)
+    #expect(refused.errors.contains("refusing to write over"), "\(refused.errors)")
+    #expect(try String(contentsOf: clip, encoding: .utf8) == "not read before the check")
+  }
+
   @Test func documentsReadOnlyInsideTheirFolderAndAllowedOnes() throws {
     let dir = try CLI.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }

@@ -1,7 +1,9 @@
 import Foundation
+import LumenAssets
 import LumenCodecs
 import LumenCore
 import LumenEdit
+import LumenFilters
 import LumenTestSupport
 import LumenVideo
 import Testing
@@ -164,5 +166,30 @@ import Testing
     try EditSession(contentsOf: input, previewLongSide: 300).export(
       document, to: direct, atPreviewSize: true)
     #expect(try Data(contentsOf: viaJob) == Data(contentsOf: direct))
+  }
+}
+
+/// A context carries a resolver; a job's context shares its parent's pools with the job's own.
+@Suite struct ContextResolverTests {
+  @Test func sessionsResolveThroughTheirContext() throws {
+    let folder = try Scratch.directory()
+    let swap = CubeFile(
+      lut: .cube(ColorCube(size: 2) { RGBA(red: $0.blue, green: $0.green, blue: $0.red) }))
+    try swap.write(to: folder.appendingPathComponent("swap.cube"))
+    var document = EditDocument()
+    document.look = LookChoice(id: "swap.cube")
+    let photo = PackagePaths.sample("coffee")
+    let shared = RenderContext(threadCount: 1)
+    let job = shared.resolving(with: ResourceResolver(base: folder))
+    #expect(job.threadCount == 1 && job.memoryBudget == shared.memoryBudget)
+    let looked = try EditSession(contentsOf: photo, previewLongSide: 64, context: job)
+      .preview(document)
+    let plain = try EditSession(contentsOf: photo, previewLongSide: 64, context: shared)
+      .preview(EditDocument())
+    #expect(psnr(looked, plain) < 25, "the context's resolver found the look")
+    // Without a resolver for its folder the look is not found next to the photo.
+    #expect(throws: (any Error).self) {
+      try EditSession(contentsOf: photo, previewLongSide: 64, context: shared).preview(document)
+    }
   }
 }

@@ -6,7 +6,9 @@ import Synchronization
 /// the frames of a video or a re-rendered preview skip work already done).
 ///
 /// Every render, preview, analysis and export is given a context; the library keeps no pool
-/// of its own. Contexts share nothing mutable, so two of them render at once without waiting
+/// of its own. A context also holds the resolver of the names documents use (looks, layer
+/// images); ``resolving(with:)`` gives a job its own resolver (its own allowed folders) over
+/// the same threads, budget and pools. Contexts share nothing mutable, so two of them render at once without waiting
 /// on each other; one context may also be used from several threads at once (its pools are
 /// locked), but then its renders take turns for the cores. Keep one per window, batch or
 /// export, so consecutive renders reuse its memory.
@@ -28,6 +30,9 @@ public final class RenderContext: Sendable {
   /// a pool of scratch blocks.
   public static let defaultMemoryBudget = 1 << 30
 
+  /// Where documents' looks and layer images come from; nil: a render that names one fails.
+  public let resources: (any ResourceResolving)?
+
   let scratch: ScratchMemory
   let memos: ColorMemo.Recent
   private let analyses = Atomic<Int>(0)
@@ -36,12 +41,28 @@ public final class RenderContext: Sendable {
   /// (at least 1 MB).
   public init(
     threadCount: Int = ProcessInfo.processInfo.activeProcessorCount,
-    memoryBudget: Int = RenderContext.defaultMemoryBudget
+    memoryBudget: Int = RenderContext.defaultMemoryBudget,
+    resources: (any ResourceResolving)? = nil
   ) {
     self.threadCount = max(1, threadCount)
     self.memoryBudget = max(1 << 20, memoryBudget)
+    self.resources = resources
     scratch = ScratchMemory(budget: self.memoryBudget)
     memos = ColorMemo.Recent(memory: scratch)
+  }
+
+  private init(sharing pools: RenderContext, resources: any ResourceResolving) {
+    threadCount = pools.threadCount
+    memoryBudget = pools.memoryBudget
+    self.resources = resources
+    scratch = pools.scratch
+    memos = pools.memos
+  }
+
+  /// This context's threads, budget and pools with `resources` resolving names: a server
+  /// keeps one context and gives each job its resolver (the folders that job may read).
+  public func resolving(with resources: any ResourceResolving) -> RenderContext {
+    RenderContext(sharing: self, resources: resources)
   }
 
   /// The engine of this context's renders, with the optimisations on or off (off: every

@@ -119,7 +119,7 @@ extension LookChoice: DocumentSettings {
 
   /// What the resources look up: the id with the parsed layout.
   var reference: LookReference {
-    LookReference(id: id, layout: layout.flatMap { try? LUTLayout(parsing: $0) })
+    LookReference(id: id, layout: layout)
   }
 
   public func validate() -> String? {
