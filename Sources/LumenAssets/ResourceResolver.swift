@@ -2,7 +2,6 @@ import Foundation
 import LumenCodecs
 import LumenCore
 import LumenFilters
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -22,8 +21,8 @@ public final class ResourceResolver: ResourceResolving {
   public let base: URL
   private let roots: AllowedRoots
   private let library: @Sendable () throws -> LookLibrary
-  private let cubes = Mutex<[String: ColorCube]>([:])
-  private let images = Mutex<[String: Image]>([:])
+  private let cubes = Locked<[String: ColorCube]>([:])
+  private let images = Locked<[String: Image]>([:])
 
   /// A resolver for a document in `base` that may read files only inside `allowedRoots`
   /// (by default `base` itself); looks by id come from `library` (the built-in one).

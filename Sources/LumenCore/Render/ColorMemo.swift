@@ -172,7 +172,7 @@ final class MemoTable: @unchecked Sendable {
   /// tables are charged to (their whole size: each may come to be backed entirely).
   final class Spares: Sendable {
     let memory: ScratchMemory
-    private let tables = Mutex<[Int: MemoTable]>([:])
+    private let tables = Locked<[Int: MemoTable]>([:])
 
     init(memory: ScratchMemory) { self.memory = memory }
 

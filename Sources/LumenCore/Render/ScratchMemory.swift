@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -22,7 +20,7 @@ final class ScratchMemory: Sendable {
 
   /// The bytes that charged memory and kept blocks may reach together.
   let budget: Int
-  private let reservoir = Mutex(Reservoir())
+  private let reservoir = Locked(Reservoir())
 
   init(budget: Int) { self.budget = budget }
 
@@ -68,7 +66,7 @@ final class ScratchMemory: Sendable {
 
   /// Released blocks by size (addresses as integers: the pointers themselves are not
   /// `Sendable`, and only one caller at a time ever owns a block).
-  private struct Reservoir: ~Copyable {
+  private struct Reservoir {
     var blocks: [Int: [UInt]] = [:]
     var bytes = 0
     var charged = 0

@@ -1,6 +1,5 @@
 import LumenCore
 import LumenEdit
-import Synchronization
 
 /// Turns a decoded frame into an output frame: the edit document (resolved at the frame's
 /// moment when it is animated) over the upright frame, fitted to the output's size, rendered
@@ -57,7 +56,7 @@ struct FrameEditor {
 
 /// Magic's analysis of each clip of an export, made by the clip's first frame.
 final class ClipAnalyses: Sendable {
-  private let analyses = Mutex<[Int: MagicAnalysis?]>([:])
+  private let analyses = Locked<[Int: MagicAnalysis?]>([:])
 
   /// The analysis of clip `segment`: the one made before, or `analyse`'s, kept.
   func analysis(
