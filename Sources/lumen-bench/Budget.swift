@@ -2,7 +2,6 @@ import Foundation
 import LumenCodecs
 import LumenCore
 import LumenEdit
-import LumenFilters
 
 #if canImport(Glibc)
   import Glibc
@@ -18,13 +17,7 @@ func benchmarkBudget(photo: String, cube: String, megabytes: Int) throws {
   }
   let context =
     megabytes > 0 ? RenderContext(memoryBudget: megabytes << 20) : RenderContext()
-  var document = EditDocument()
-  document.adjustments.contrast = 0.15
-  document.adjustments.saturation = 0.2
-  document.look = LookChoice(id: "grade", intensity: 1)
-  let look = try LookLibrary.readCube(URL(fileURLWithPath: cube))
-  let resources = EditResources(
-    look: { _ in look }, image: { _ in throw CocoaError(.fileNoSuchFile) })
+  let (document, resources) = try gradeEdit(cube: cube)
   let output = FileManager.default.temporaryDirectory.appendingPathComponent(
     "lumen-bench-budget-\(ProcessInfo.processInfo.processIdentifier).jpg")
   defer { try? FileManager.default.removeItem(at: output) }

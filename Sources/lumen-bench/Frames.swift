@@ -1,7 +1,6 @@
 import Foundation
 import LumenCore
 import LumenEdit
-import LumenFilters
 import LumenVideo
 
 /// The per-frame cost of a video edit without the decoder and encoder beside it: ten frames
@@ -12,13 +11,7 @@ func benchmarkFrames(video: String, cube: String) throws {
   let reader = try VideoFrameReader(contentsOf: URL(fileURLWithPath: video))
   var frames: [VideoFrame] = []
   while frames.count < 10, let frame = try reader.next() { frames.append(frame) }
-  var document = EditDocument()
-  document.adjustments.contrast = 0.15
-  document.adjustments.saturation = 0.2
-  document.look = LookChoice(id: "grade", intensity: 1)
-  let look = try LookLibrary.readCube(URL(fileURLWithPath: cube))
-  let resources = EditResources(
-    look: { _ in look }, image: { _ in throw CocoaError(.fileNoSuchFile) })
+  let (document, resources) = try gradeEdit(cube: cube)
   let context = RenderContext(threadCount: 1)
   var times: [Double] = []
   for _ in 0..<10 {

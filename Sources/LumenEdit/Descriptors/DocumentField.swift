@@ -54,6 +54,21 @@ struct NumericLeaf<Root>: Sendable {
       get: { outer($0).flatMap(get) },
       set: { value, number in update(&value) { set(&$0, number) } })
   }
+
+  /// The same leaf seen through an optional member of `Outer` (a layer's transform, the
+  /// look): setting it does nothing while the member is absent.
+  func lifted<Outer>(
+    prefix: String, through keyPath: any WritableKeyPath<Outer, Root?> & Sendable
+  ) -> NumericLeaf<Outer> {
+    lifted(
+      prefix: prefix, get: { $0[keyPath: keyPath] },
+      set: { outer, change in
+        if var value = outer[keyPath: keyPath] {
+          change(&value)
+          outer[keyPath: keyPath] = value
+        }
+      })
+  }
 }
 
 /// The kinds of field an operation or layer kind declares; their readers, writers and schemas
@@ -122,13 +137,9 @@ extension DocumentField {
     _ name: String, _ displayName: String? = nil, maxLength: Int = 4096, doc: String = "",
     _ keyPath: any WritableKeyPath<Root, String> & Sendable
   ) -> DocumentField {
-    DocumentField(
-      .choice(name, displayName, options: [], default: "", doc: doc), isRequired: true,
-      read: { v, root throws(EditDocumentError) in
-        root[keyPath: keyPath] = try v.string(maxLength: maxLength)
-      },
-      write: { $0[keyPath: keyPath] },
-      schema: { ["type": "string", "minLength": 1, "maxLength": maxLength] })
+    text(
+      name, displayName, maxLength: maxLength, doc: doc, isRequired: true,
+      get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
   }
 
   /// An optional string of at most `maxLength` characters: absent from the JSON when nil.
@@ -136,12 +147,20 @@ extension DocumentField {
     _ name: String, _ displayName: String? = nil, maxLength: Int = 4096, doc: String = "",
     _ keyPath: any WritableKeyPath<Root, String?> & Sendable
   ) -> DocumentField {
+    text(
+      name, displayName, maxLength: maxLength, doc: doc, isRequired: false,
+      get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+  }
+
+  private static func text(
+    _ name: String, _ displayName: String?, maxLength: Int, doc: String, isRequired: Bool,
+    get: @escaping @Sendable (Root) -> String?,
+    set: @escaping @Sendable (inout Root, String) -> Void
+  ) -> DocumentField {
     DocumentField(
-      .choice(name, displayName, options: [], default: "", doc: doc),
-      read: { v, root throws(EditDocumentError) in
-        root[keyPath: keyPath] = try v.string(maxLength: maxLength)
-      },
-      write: { $0[keyPath: keyPath] },
+      .choice(name, displayName, options: [], default: "", doc: doc), isRequired: isRequired,
+      read: { v, root throws(EditDocumentError) in set(&root, try v.string(maxLength: maxLength)) },
+      write: get,
       schema: { ["type": "string", "minLength": 1, "maxLength": maxLength] })
   }
 
@@ -179,14 +198,7 @@ extension DocumentField {
       write: { $0[keyPath: keyPath]?.jsonObject(omittingDefaults: false) },
       schema: { Value.schema() },
       leaves: Value.leaves.map {
-        $0.lifted(
-          prefix: descriptor.name, get: { $0[keyPath: keyPath] },
-          set: { root, change in
-            if var value = root[keyPath: keyPath] {
-              change(&value)
-              root[keyPath: keyPath] = value
-            }
-          })
+        $0.lifted(prefix: descriptor.name, through: keyPath)
       })
   }
 }

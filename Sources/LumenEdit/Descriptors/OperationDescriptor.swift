@@ -46,16 +46,7 @@ public struct OperationDescriptor: Sendable {
       schema: { Settings.schema() },
       leaves: stage == .geometry
         ? []
-        : Settings.leaves.map {
-          $0.lifted(
-            prefix: name, get: { $0[keyPath: keyPath] },
-            set: { document, change in
-              if var value = document[keyPath: keyPath] {
-                change(&value)
-                document[keyPath: keyPath] = value
-              }
-            })
-        },
+        : Settings.leaves.map { $0.lifted(prefix: name, through: keyPath) },
       copy: { $1[keyPath: keyPath] = $0[keyPath: keyPath] },
       apply: { document, image, inputs in
         guard let settings = document[keyPath: keyPath] else { return image }
