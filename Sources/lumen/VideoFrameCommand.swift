@@ -43,6 +43,7 @@ enum VideoFrameCommand {
       case .fraction(let fraction): try reader.frame(at: fraction)
       case .seconds(let seconds): try reader.frame(atSeconds: seconds)
       }
+    let context = RenderContext()
     var image = frame.image
     if let document, let docPath = args.string("doc") {
       let folder = URL(fileURLWithPath: docPath).deletingLastPathComponent().path
@@ -50,10 +51,11 @@ enum VideoFrameCommand {
         base: URL(fileURLWithPath: folder),
         allowedRoots: JobOptions.roots(args, documentFolder: folder).map(URL.init(fileURLWithPath:))
       )
-      image = try document.apply(to: image, resources: EditResources(resolver))
+      image = try document.apply(
+        to: image, resources: EditResources(resolver), context: context)
     }
     do {
-      try RenderContext().render(
+      try context.render(
         image, format: writer.preferredFormat(hasAlpha: !image.isOpaque), to: writer)
     } catch {
       writer.cancel()
