@@ -1,3 +1,5 @@
+import LumenCore
+
 /// Why an image file could not be read or written, naming the file so that a message shown to
 /// a user (or in a batch log) says which of many inputs failed.
 public struct CodecError: Error, CustomStringConvertible, Equatable {
@@ -39,6 +41,18 @@ public struct CodecError: Error, CustomStringConvertible, Equatable {
         "this system's libraries cannot write \(format.name) files"
       }
     return "\(file): \(text)"
+  }
+}
+
+extension CodecError.Problem {
+  /// Runs a file operation, turning its failure into an I/O problem (the file is named by the
+  /// ``CodecError`` that carries it).
+  static func io<T>(_ body: () throws(FileError) -> T) throws(CodecError.Problem) -> T {
+    do {
+      return try body()
+    } catch {
+      throw .io(error.reason)
+    }
   }
 }
 

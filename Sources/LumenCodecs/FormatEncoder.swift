@@ -10,7 +10,7 @@ protocol FormatEncoder: AnyObject {
 
 /// What every encoder is created with.
 struct EncoderSetup {
-  let file: AtomicFileWriter
+  let file: AtomicOutput
   let width: Int
   let height: Int
   /// Whether the rendered rows carry alpha worth keeping.

@@ -91,7 +91,7 @@ final class HEIFEncoder: FormatEncoder {
   }
 }
 
-/// libheif's output callback: appends to the ``AtomicFileWriter`` passed as `userdata`.
+/// libheif's output callback: appends to the ``AtomicOutput`` passed as `userdata`.
 /// libheif keeps the message pointer, so it must be a static C string.
 private func writeToFile(
   _ context: OpaquePointer?, _ data: UnsafeRawPointer?, _ size: Int,
@@ -106,7 +106,7 @@ private func writeToFile(
   guard let userdata else {
     return result(heif_error_Usage_error, heif_suberror_Unspecified, "no output file")
   }
-  let file = Unmanaged<AtomicFileWriter>.fromOpaque(userdata).takeUnretainedValue()
+  let file = Unmanaged<AtomicOutput>.fromOpaque(userdata).takeUnretainedValue()
   do {
     try file.write(UnsafeRawBufferPointer(start: data, count: size))
     return result(heif_error_Ok, heif_suberror_Unspecified, "Success")

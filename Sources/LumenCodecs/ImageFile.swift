@@ -1,10 +1,6 @@
 import Foundation
 import LumenCore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Reading and writing image files: the entry points of LumenCodecs.
 public enum ImageFile {
   /// Decodes the image file at `url`.
@@ -76,33 +72,12 @@ public enum ImageFile {
     return format
   }
 
-  /// The bytes of a file, with the system's reason when it cannot be read.
+  /// The bytes of a file (a regular file only: a FIFO or device is refused before it can block).
   static func contents(of url: URL) throws(CodecError) -> Data {
-    func failure(_ action: String) -> CodecError {
-      CodecError(
-        file: url.path, problem: .io("cannot \(action): \(String(cString: strerror(errno)))"))
+    do {
+      return try RegularFile.contents(of: url.path)
+    } catch {
+      throw CodecError(file: url.path, problem: .io(error.reason))
     }
-    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw failure("open the file") }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw failure("inspect the file") }
-    guard (status.st_mode & S_IFMT) == S_IFREG else {
-      throw CodecError(file: url.path, problem: .io("not a regular file"))
-    }
-    var data = Data(count: Int(status.st_size))
-    var filled = 0
-    let failed = data.withUnsafeMutableBytes { buffer -> Bool in
-      while filled < buffer.count, let base = buffer.baseAddress {
-        let count = Glibc.read(descriptor, base + filled, buffer.count - filled)
-        if count < 0 && errno == EINTR { continue }
-        if count <= 0 { return count < 0 }
-        filled += count
-      }
-      return false
-    }
-    guard !failed else { throw failure("read the file") }
-    // A file that shrank while being read decodes as truncated, like any short file.
-    return data.prefix(filled)
   }
 }

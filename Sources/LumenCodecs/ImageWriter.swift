@@ -7,7 +7,7 @@ import LumenCore
 
 /// Writes an image file from rows streamed by a renderer (a ``RowSink``).
 ///
-/// The file appears at `url` only when ``finish()`` succeeds (see ``AtomicFileWriter``); an
+/// The file appears at `url` only when ``finish()`` succeeds (see ``AtomicOutput``); an
 /// error, ``cancel()``, or dropping the writer unfinished leaves nothing behind.
 public final class ImageWriter: RowSink {
   public let url: URL
@@ -15,7 +15,7 @@ public final class ImageWriter: RowSink {
   public let options: EncodeOptions
 
   private struct Session {
-    let file: AtomicFileWriter
+    let file: AtomicOutput
     let encoder: any FormatEncoder
     var converter: RowConverter
     let height: Int
@@ -67,7 +67,7 @@ public final class ImageWriter: RowSink {
     try run { () throws(CodecError.Problem) in
       guard session == nil else { throw .io("begin called twice") }
       guard width > 0, height > 0 else { throw .unsupported("an empty \(width)x\(height) image") }
-      let file = try AtomicFileWriter(target: url)
+      let file = try CodecError.Problem.io { () throws(FileError) in try AtomicOutput(target: url) }
       let destination = try destinationProfile()
       let setup = EncoderSetup(
         file: file, width: width, height: height, hasAlpha: pixelFormat.hasAlpha,
@@ -128,7 +128,7 @@ public final class ImageWriter: RowSink {
         throw .io("the image ended before all its rows were written")
       }
       try session.encoder.finish()
-      try session.file.commit()
+      try CodecError.Problem.io { () throws(FileError) in try session.file.commit() }
       self.session = nil
     }
   }

@@ -29,9 +29,13 @@ final class WebPEncoder: FormatEncoder {
     if setup.iccProfile != nil || setup.exif != nil {
       var muxed = try addChunks(to: data)
       defer { WebPDataClear(&muxed) }
-      try setup.file.write(UnsafeRawBufferPointer(start: muxed.bytes, count: muxed.size))
+      try CodecError.Problem.io { () throws(FileError) in
+        try setup.file.write(UnsafeRawBufferPointer(start: muxed.bytes, count: muxed.size))
+      }
     } else {
-      try setup.file.write(UnsafeRawBufferPointer(start: data.bytes, count: data.size))
+      try CodecError.Problem.io { () throws(FileError) in
+        try setup.file.write(UnsafeRawBufferPointer(start: data.bytes, count: data.size))
+      }
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LumenCodecs
+import LumenCore
 import LumenEdit
 
 /// `lumen doc validate|migrate|new|schema`: edit documents without rendering.
