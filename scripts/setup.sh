@@ -4,13 +4,13 @@
 #
 #   scripts/setup.sh            # build dependencies (C libraries)
 #   scripts/setup.sh --oracles  # also the tools tests compare against (ImageMagick, vips,
-#                               # lcms2 utilities, Pillow and numpy in .venv-oracle)
+#                               # lcms2 utilities, exiftool, rsvg-convert, Pillow and numpy in .venv-oracle)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 build_packages=(pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libheif-dev liblcms2-dev
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev)
-oracle_packages=(ffmpeg imagemagick libvips-tools liblcms2-utils libjpeg-turbo-progs webp libheif-examples libimage-exiftool-perl python3-venv)
+oracle_packages=(ffmpeg imagemagick libvips-tools liblcms2-utils libjpeg-turbo-progs webp libheif-examples libimage-exiftool-perl librsvg2-bin python3-venv)
 
 want=("${build_packages[@]}")
 [ "${1:-}" = --oracles ] && want+=("${oracle_packages[@]}")
