@@ -14,6 +14,7 @@ enum Lumen {
     ])
 
   static func main() {
+    Interruption.install()
     var words = Array(CommandLine.arguments.dropFirst())
     guard let first = words.first else {
       FileHandle.standardError.write(Data((HelpFormatter.overview(of: root) + "\n").utf8))
