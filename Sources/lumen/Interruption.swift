@@ -39,20 +39,18 @@ enum Interruption {
     return source
   }
 
-  /// Runs `body` with `cancel` as the first step of an interruption, which then waits for
-  /// `finished` to be signalled (at most ``grace`` seconds).
-  static func run<Value>(
-    cancel: @escaping @Sendable () -> Void, finished: DispatchSemaphore,
-    _ body: () throws -> Value
-  ) rethrows -> Value {
+  /// Waits for `finished` with `cancel` as the first step of an interruption, which then
+  /// waits for `finished` itself (at most ``grace`` seconds) before the process exits.
+  static func wait(for finished: DispatchSemaphore, cancel: @escaping @Sendable () -> Void) {
     stop.withLock { $0 = Stop(cancel: cancel, finished: finished) }
-    defer { stop.withLock { $0 = nil } }
-    return try body()
+    finished.wait()
+    stop.withLock { $0 = nil }
   }
 
   private static func interrupted(by signal: (number: Int32, name: String)) {
     if let stop = stop.withLock({ $0 }) {
-      stop.cancel()
+      // On its own thread: a cancel may block (it runs the work's own clean-up).
+      DispatchQueue.global().async { stop.cancel() }
       _ = stop.finished.wait(timeout: .now() + grace)
     }
     PartialFiles.removeAll()

@@ -182,7 +182,7 @@ enum VideoExportCommand {
       }
       done.signal()
     }
-    Interruption.run(cancel: { task.cancel() }, finished: done) { done.wait() }
+    Interruption.wait(for: done) { task.cancel() }
     return try result.get()
   }
 
