@@ -33,7 +33,8 @@ public final class AtomicOutput {
   public init(target: URL) throws(FileError) {
     let place = try OutputPlace(target.path)
     PartialFiles.sweep(folder: place.folder)
-    let anonymous = Glibc.open(place.folder, PartialFiles.anonymousFlags, 0o666)
+    let anonymous = FaultInjection.openAnonymous(
+      in: place.folder, flags: PartialFiles.anonymousFlags)
     if anonymous >= 0 {
       descriptor = anonymous
     } else if PartialFiles.lacksAnonymousFiles(errno) {
