@@ -154,7 +154,7 @@ struct AtomicOutputTests {
     let old = Date().addingTimeInterval(-3600)
     for name in names {
       let path = folder.url.appendingPathComponent(name).path
-      FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
+      try Data("x".utf8).write(to: URL(fileURLWithPath: path))
       try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path)
     }
     try AtomicOutput.write(Data("new".utf8), to: folder.previous)
