@@ -26,7 +26,10 @@ enum RenderCommand {
       .flag("lossless", help: "lossless WebP or HEIC"),
       .flag("strip-gps", help: "leaves out where the photo was taken"),
       .flag("keep-profile", help: "keeps the photo's colour profile instead of converting to sRGB"),
-      .flag("overwrite", help: "replaces OUT when it exists"),
+      .flag(
+        "overwrite",
+        help: "allows OUT to be a file the command reads (IN or the --look LUT); an existing "
+          + "OUT is replaced anyway"),
       .value("threads", "N", .integer(1...256), help: "render threads; by default one per core"),
       .value(
         "max-megapixels", "N", .integer(1...100_000),
@@ -41,6 +44,9 @@ enum RenderCommand {
   static func run(_ args: ParsedArguments) throws {
     let input = try args.firstPositional()
     let output = try args.required("output")
+    if !args.has("overwrite") {
+      try FileIdentity.refuseOverwriting([input] + args.strings("look"), with: output)
+    }
     let size = args.integer("size")
     let quality = args.integer("quality") ?? 90
     let threads = args.integer("threads")

@@ -140,5 +140,5 @@ import Testing
     }
   }
 
-  private func canonical(_ path: String) -> String { AllowedRoots.canonical(path) ?? path }
+  private func canonical(_ path: String) -> String { FileIdentity.canonical(path) ?? path }
 }
