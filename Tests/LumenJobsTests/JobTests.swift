@@ -193,3 +193,49 @@ import Testing
     }
   }
 }
+
+/// A render job never writes over the photo, its document file or a file its document reads,
+/// unless ``RenderJob/overwrite`` is set.
+@Suite struct RenderJobOutputTests {
+  @Test func theOutputIsNeitherThePhotoNorTheDocumentNorALayerImage() throws {
+    let folder = try Scratch.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let photo = folder.appendingPathComponent("in.png")
+    let overlay = folder.appendingPathComponent("overlay.png")
+    let documentFile = folder.appendingPathComponent("d.json")
+    let picture = Bitmap(width: 8, height: 6, format: .rgb8) { bytes in
+      for index in 0..<bytes.count { bytes[index] = 90 }
+    }
+    try ImageFile.write(picture, to: photo)
+    try ImageFile.write(picture, to: overlay)
+    let document = try EditDocument(
+      json: Data(
+        """
+        {"formatIdentifier": "org.lumen.edit", "formatVersion": 4, "operations": {},
+         "layers": [{"id": "o", "kind": "image", "source": "overlay.png",
+                     "transform": {"x": 0.5, "y": 0.5, "width": 0.5, "height": 0.5}}]}
+        """.utf8))
+    try document.jsonData().write(to: documentFile)
+    let before = try [photo, overlay, documentFile].map { try Data(contentsOf: $0) }
+    for output in [photo, overlay, documentFile] {
+      let job = RenderJob(
+        input: photo.path, document: document, documentFile: documentFile.path,
+        output: output.path, resourceFolder: folder.path)
+      #expect(throws: (any Error).self) { try job.run() }
+    }
+    #expect(try [photo, overlay, documentFile].map { try Data(contentsOf: $0) } == before)
+    var allowed = RenderJob(
+      input: photo.path, document: document, output: overlay.path, resourceFolder: folder.path)
+    allowed.overwrite = true
+    try allowed.run()
+    #expect(try ImageFile.info(overlay).width == 8)
+  }
+
+  @Test func theDocumentFileIsPartOfTheJobAndResolvedLikeTheOtherPaths() throws {
+    let job = try JobTests.decode(
+      RenderJob.self, #"{"input": "a.jpg", "output": "b.jpg", "documentFile": "d.json"}"#
+    ).resolvingPaths(against: URL(fileURLWithPath: "/jobs"))
+    #expect(job.documentFile == "/jobs/d.json")
+    #expect(try JobTests.decode(RenderJob.self, JobFile.line(job)) == job)
+  }
+}
