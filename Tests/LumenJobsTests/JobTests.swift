@@ -239,3 +239,29 @@ import Testing
     #expect(try JobTests.decode(RenderJob.self, JobFile.line(job)) == job)
   }
 }
+
+/// A job file that cannot be read or decoded gets one short line with the system's reason.
+@Suite struct JobFileErrorTests {
+  @Test func unreadableJobFilesSayWhy() throws {
+    let folder = try Scratch.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let missing = folder.appendingPathComponent("missing.json")
+    let fifo = folder.appendingPathComponent("fifo.json")
+    mkfifo(fifo.path, 0o644)
+    for (file, reason) in [(missing, "No such file or directory"), (fifo, "a FIFO")] {
+      let error = #expect(throws: JobError.self) { try JobFile.read(RenderJob.self, from: file) }
+      #expect(error?.description.hasPrefix(file.path + ": ") == true)
+      #expect(error?.description.contains(reason) == true, "\(String(describing: error))")
+    }
+  }
+
+  @Test func aHugeKeyIsNotEchoedWhole() throws {
+    let key = String(repeating: "k", count: 1_000_000)
+    let file = try Scratch.directory().appendingPathComponent("job.json")
+    try Data(#"{"input": "a.jpg", "output": "b.jpg", "document": {"\#(key)": 1}}"#.utf8)
+      .write(to: file)
+    let error = #expect(throws: JobError.self) { try JobFile.read(RenderJob.self, from: file) }
+    let message = error?.description ?? ""
+    #expect(message.count < file.path.count + 500, "\(message.count) characters")
+  }
+}
