@@ -27,7 +27,9 @@ enum EditCommand {
     ] + JobOptions.options,
     notes: """
       Geometry and effects are normalised, so a preview matches the full export scaled down. \
-      Give IN, --doc and -o, or --job JOB.json alone.
+      Give IN, --doc and -o, or --job JOB.json alone. OUT is written as `lumen render` writes \
+      it: complete or not at all, through a symbolic link, keeping the permissions of the file \
+      it replaces.
       """,
     run: run)
 

@@ -38,6 +38,9 @@ enum RenderCommand {
     notes: """
       --look applies a LUT after the filters: a .cube file, or a LUT image (e.g. a graded copy \
       of `lumen lut identity`) whose layout --look-layout declares (images are never guessed).
+      OUT appears complete or not at all (an interrupted or failed render leaves the previous \
+      file as it was); when OUT is a symbolic link, the file it points to is replaced and the \
+      link kept; a replaced file keeps its permissions and owner.
       """,
     run: run)
 

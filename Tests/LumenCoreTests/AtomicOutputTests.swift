@@ -69,6 +69,18 @@ struct AtomicOutputTests {
     #expect(folder.names == ["link.jpg", "previous.jpg"])
   }
 
+  @Test(.enabled(if: getuid() == 0, "only root may give a file to another owner"))
+  func theCommitKeepsTheReplacedFilesOwner() throws {
+    let folder = try Folder()
+    defer { folder.remove() }
+    chown(folder.previous.path, 4321, 4322)
+    try AtomicOutput.write(Data("new".utf8), to: folder.previous)
+    var status = stat()
+    #expect(stat(folder.previous.path, &status) == 0)
+    #expect(status.st_uid == 4321 && status.st_gid == 4322)
+    #expect(status.st_mode & 0o777 == 0o600)
+  }
+
   @Test func aNewFileGetsTheUmasksMode() throws {
     let folder = try Folder()
     defer { folder.remove() }
