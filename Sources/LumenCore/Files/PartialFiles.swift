@@ -14,6 +14,9 @@ public enum PartialFiles {
   private struct State {
     var names: Set<String> = []
     var stopped = false
+    /// The folders already swept: once per process is enough, and a batch writing many
+    /// files into one large folder should not list it for each.
+    var swept: Set<String> = []
   }
   private static let state = Locked(State())
 
@@ -39,13 +42,19 @@ public enum PartialFiles {
     code == EOPNOTSUPP || code == EISDIR || code == EINVAL
   }
 
+  /// `AT_EMPTY_PATH`, which Glibc shows only to GNU sources.
+  private static let emptyPath: Int32 = 0x1000
+
   /// Gives the anonymous file `descriptor` a hidden name beside `destination`.
   static func link(_ descriptor: Int32, for destination: String, file: String) throws(FileError)
     -> String
   {
     while true {
       let name = self.name(for: destination)
-      if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 {
+      if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0
+        // Without /proc: the descriptor itself (needs CAP_DAC_READ_SEARCH).
+        || errno == ENOENT && linkat(descriptor, "", AT_FDCWD, name, emptyPath) == 0
+      {
         return name
       }
       guard errno == EEXIST else {
@@ -105,9 +114,9 @@ public enum PartialFiles {
   /// with the marker, only regular files, only older than this process, and only when the
   /// process that made them is gone (or is this one, reusing a dead process's id).
   static func sweep(folder: String) {
-    guard let directory = opendir(folder) else { return }
+    let (own, first) = state.withLock { ($0.names, $0.swept.insert(folder).inserted) }
+    guard first, let directory = opendir(folder) else { return }
     defer { closedir(directory) }
-    let own = state.withLock { $0.names }
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
         String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
