@@ -131,10 +131,10 @@ import Testing
     let input = folder.appendingPathComponent("in.jpg").path
     Self.expectFailure(
       try CLI.run("render", input, "-o", directory.path),
-      saying: "\(directory.path): cannot be replaced: it is a directory")
+      saying: "\(directory.path): it is a directory")
     Self.expectFailure(
       try CLI.run("render", input, "-o", fifo.path),
-      saying: "\(fifo.path): cannot be replaced: it is a FIFO")
+      saying: "\(fifo.path): it is a FIFO")
   }
 
   // MARK: Full disk, read-only folder, vanished input

@@ -108,8 +108,8 @@ struct AtomicOutputTests {
     let dangling = folder.url.appendingPathComponent("dangling.png")
     symlink("missing.png", dangling.path)
     let cases: [(URL, String)] = [
-      (folder.url, "cannot be replaced: it is a directory"),
-      (fifo, "cannot be replaced: it is a FIFO"),
+      (folder.url, "it is a directory"),
+      (fifo, "it is a FIFO"),
       (dangling, "a symbolic link to a missing file or folder"),
     ]
     for (target, reason) in cases {

@@ -38,7 +38,7 @@ struct OutputPlace {
       }
     }
     guard status.st_mode & S_IFMT == S_IFREG else {
-      throw FileError(file: target, reason: "cannot be replaced: \(Self.kind(of: status.st_mode))")
+      throw FileError(file: target, reason: Self.kind(of: status.st_mode))
     }
     path = resolved
     folder = Self.folder(of: resolved)
