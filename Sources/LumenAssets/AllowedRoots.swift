@@ -1,4 +1,5 @@
 import Foundation
+import LumenCore
 
 #if canImport(Glibc)
   import Glibc
@@ -11,7 +12,7 @@ struct AllowedRoots: Sendable {
   let paths: [String]
 
   init(_ roots: [URL]) {
-    paths = roots.map { Self.canonical($0.path) ?? $0.standardizedFileURL.path }
+    paths = roots.map { FileIdentity.canonical($0.path) ?? $0.standardizedFileURL.path }
   }
 
   /// Whether the canonical `path` lies in (or is) one of the roots.
@@ -19,12 +20,5 @@ struct AllowedRoots: Sendable {
     paths.contains { root in
       root == "/" || path == root || path.hasPrefix(root + "/")
     }
-  }
-
-  /// `path` with every link followed and `.`/`..` removed; nil when it does not exist.
-  static func canonical(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 }

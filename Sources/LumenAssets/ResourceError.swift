@@ -9,6 +9,8 @@ public enum ResourceError: Error, Hashable, Sendable, CustomStringConvertible {
   case undeclaredLayout(reference: String)
   /// The reference is empty or too long to be a path.
   case invalidReference(String)
+  /// The file is the output being written, which would replace it.
+  case isOutput(reference: String, path: String)
   /// The file exists but could not be read or decoded.
   case unreadable(reference: String, reason: String)
 
@@ -25,6 +27,9 @@ public enum ResourceError: Error, Hashable, Sendable, CustomStringConvertible {
         + " (hald, tiled8x8 or tiled:TILESxLEVELS); it is never guessed"
     case .invalidReference(let reference):
       "\(Self.quoted(reference)): not a usable file name"
+    case .isOutput(let reference, let path):
+      "\(Self.quoted(reference)): \(path) is also the output; refusing to write over a file "
+        + "the document reads (allowed with --overwrite)"
     case .unreadable(let reference, let reason):
       "\(Self.quoted(reference)): \(reason)"
     }

@@ -16,6 +16,10 @@ import LumenFilters
 /// names must lie inside one of the allowed roots once links are followed, so a document
 /// from elsewhere cannot read `../../secret.jpg` or `/etc/passwd`. What was loaded is kept:
 /// a look or an image used by every frame of a video is read once.
+///
+/// Every file a reference named is recorded (``files``), and none may be the ``output`` being
+/// written: references resolve while the picture is built, before the output is committed, so
+/// the refusal comes in time even for references resolved late.
 public final class ResourceResolver: ResourceResolving {
   /// The folder relative references start from.
   public let base: URL
@@ -23,14 +27,19 @@ public final class ResourceResolver: ResourceResolving {
   private let library: @Sendable () throws -> LookLibrary
   private let cubes = Locked<[String: ColorCube]>([:])
   private let images = Locked<[String: Image]>([:])
+  private let opened = Locked<[String]>([])
+  /// The file being written, which no reference may name; nil when overwriting is allowed.
+  public let output: String?
 
   /// A resolver for a document in `base` that may read files only inside `allowedRoots`
-  /// (by default `base` itself); looks by id come from `library` (the built-in one).
+  /// (by default `base` itself) and never `output`; looks by id come from `library` (the
+  /// built-in one).
   public init(
-    base: URL, allowedRoots: [URL]? = nil,
+    base: URL, allowedRoots: [URL]? = nil, output: String? = nil,
     library: @escaping @Sendable () throws -> LookLibrary = { try LookLibrary.builtIn }
   ) {
     self.base = base.standardizedFileURL
+    self.output = output
     self.roots = AllowedRoots(allowedRoots ?? [base])
     self.library = library
   }
@@ -78,8 +87,11 @@ public final class ResourceResolver: ResourceResolving {
     return image
   }
 
+  /// The canonical paths of the files references have named so far, in order, each once.
+  public var files: [String] { opened.withLock { $0 } }
+
   /// The file `reference` names: relative to ``base`` unless absolute, links followed, and
-  /// checked to be a regular file inside the allowed roots.
+  /// checked to be a regular file inside the allowed roots other than ``output``.
   public func url(for reference: String) throws(ResourceError) -> URL {
     guard !reference.isEmpty, reference.utf8.count <= 4096, !reference.contains("\0") else {
       throw .invalidReference(reference)
@@ -87,7 +99,7 @@ public final class ResourceResolver: ResourceResolving {
     let named =
       reference.hasPrefix("/")
       ? URL(fileURLWithPath: reference) : base.appendingPathComponent(reference)
-    guard let path = AllowedRoots.canonical(named.path) else {
+    guard let path = FileIdentity.canonical(named.path) else {
       throw .notFound(reference: reference, path: named.standardizedFileURL.path)
     }
     guard roots.contain(path) else { throw .outsideAllowedRoots(reference: reference, path: path) }
@@ -96,6 +108,10 @@ public final class ResourceResolver: ResourceResolving {
     guard status.st_mode & S_IFMT == S_IFREG else {
       throw .notRegularFile(reference: reference, path: path)
     }
+    if let output, FileIdentity.same(path, output) {
+      throw .isOutput(reference: reference, path: path)
+    }
+    opened.withLock { if !$0.contains(path) { $0.append(path) } }
     return URL(fileURLWithPath: path)
   }
 }

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import LumenCore
 
 /// Reading jobs from files and writing them as one line of JSON.
 public enum JobFile {
@@ -29,21 +26,13 @@ public enum JobFile {
     return String(decoding: try encoder.encode(job), as: UTF8.self)
   }
 
+  /// The file's bytes: only a regular file (a FIFO is refused before anything waits on it),
+  /// at most ``maxSize`` bytes, with the system's reason when it cannot be read.
   private static func contents(of url: URL) throws(JobError) -> Data {
-    var status = stat()
-    guard stat(url.path, &status) == 0 else {
-      throw .invalid(file: url.path, path: "", problem: String(cString: strerror(errno)))
-    }
-    guard status.st_mode & S_IFMT == S_IFREG else {
-      throw .invalid(file: url.path, path: "", problem: "not a regular file")
-    }
-    guard status.st_size <= maxSize else {
-      throw .invalid(file: url.path, path: "", problem: "larger than \(maxSize >> 20) MB")
-    }
     do {
-      return try Data(contentsOf: url)
+      return try RegularFile.contents(of: url.path, limit: maxSize)
     } catch {
-      throw .invalid(file: url.path, path: "", problem: "cannot be read")
+      throw .invalid(file: url.path, path: "", problem: error.reason)
     }
   }
 

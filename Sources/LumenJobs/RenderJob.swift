@@ -19,6 +19,8 @@ public struct RenderJob: Codable, Hashable, Sendable {
   /// The photo to edit; it is never modified.
   public var input: String
   public var document: EditDocument
+  /// The file ``document`` was read from, if any, which the output must not replace.
+  public var documentFile: String?
   /// The folder the document's relative references (looks, layer images) start from;
   /// nil: the input's folder.
   public var resourceFolder: String?
@@ -28,18 +30,20 @@ public struct RenderJob: Codable, Hashable, Sendable {
   /// Renders a preview whose long side is this many pixels instead of the full image.
   public var previewLongSide: Int?
   public var encoding: PhotoEncoding
-  /// Replace an existing file at ``output``.
+  /// Allow ``output`` to be a file the job reads: the photo, the document file, a look or a
+  /// layer image. A reader of the old file keeps it (the output is renamed into place).
   public var overwrite: Bool
 
   public static let previewRange = 16...65_536
 
   public init(
-    input: String, document: EditDocument, output: String, resourceFolder: String? = nil,
-    allowedRoots: [String]? = nil, previewLongSide: Int? = nil,
+    input: String, document: EditDocument, documentFile: String? = nil, output: String,
+    resourceFolder: String? = nil, allowedRoots: [String]? = nil, previewLongSide: Int? = nil,
     encoding: PhotoEncoding = PhotoEncoding(), overwrite: Bool = false
   ) {
     self.input = input
     self.document = document
+    self.documentFile = documentFile
     self.resourceFolder = resourceFolder
     self.allowedRoots = allowedRoots
     self.output = output
@@ -49,8 +53,8 @@ public struct RenderJob: Codable, Hashable, Sendable {
   }
 
   private enum CodingKeys: String, CodingKey, CaseIterable {
-    case input, document, resourceFolder, allowedRoots, output, previewLongSide, encoding
-    case overwrite
+    case input, document, documentFile, resourceFolder, allowedRoots, output, previewLongSide
+    case encoding, overwrite
   }
 
   public init(from decoder: any Decoder) throws {
@@ -58,6 +62,7 @@ public struct RenderJob: Codable, Hashable, Sendable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     input = try c.decode(String.self, forKey: .input)
     document = try c.decodeIfPresent(EditDocument.self, forKey: .document) ?? EditDocument()
+    documentFile = try c.decodeIfPresent(String.self, forKey: .documentFile)
     resourceFolder = try c.decodeIfPresent(String.self, forKey: .resourceFolder)
     allowedRoots = try c.decodeIfPresent([String].self, forKey: .allowedRoots)
     output = try c.decode(String.self, forKey: .output)
@@ -72,25 +77,34 @@ public struct RenderJob: Codable, Hashable, Sendable {
     let absolute = JobPaths(folder: folder)
     job.input = absolute(input)
     job.output = absolute(output)
+    job.documentFile = documentFile.map(absolute.callAsFunction)
     job.resourceFolder = resourceFolder.map(absolute.callAsFunction)
     job.allowedRoots = allowedRoots?.map(absolute.callAsFunction)
     return job
   }
 
-  /// The resolver of the document's references.
+  /// The resolver of the document's references, which refuses the output unless
+  /// ``overwrite`` is set.
   public var resources: ResourceResolver {
     let inputURL = URL(fileURLWithPath: input)
     let base =
       resourceFolder.map(URL.init(fileURLWithPath:)) ?? inputURL.deletingLastPathComponent()
     return ResourceResolver(
-      base: base, allowedRoots: allowedRoots?.map(URL.init(fileURLWithPath:)))
+      base: base, allowedRoots: allowedRoots?.map(URL.init(fileURLWithPath:)),
+      output: overwrite ? nil : output)
   }
 
   /// Renders the document over the input into the output, atomically, in `context` (its
-  /// threads, budget and pools) with the job's own resolver.
+  /// threads, budget and pools) with the job's own resolver. Unless ``overwrite`` is set,
+  /// refuses an output that is the photo or the document file before reading anything, and
+  /// one that a look or layer image of the document names as the resolver meets it, before
+  /// anything is written.
   public func run(context: RenderContext = RenderContext(), progress: (any RowSink)? = nil)
     throws
   {
+    if !overwrite {
+      try FileIdentity.refuseOverwriting([input] + (documentFile.map { [$0] } ?? []), with: output)
+    }
     let session = EditSession(
       contentsOf: URL(fileURLWithPath: input), previewLongSide: previewLongSide ?? 1280,
       context: context.resolving(with: resources))

@@ -238,7 +238,8 @@ public struct VideoJob: Codable, Hashable, Sendable {
     let first = URL(fileURLWithPath: clips.first?.path ?? ".")
     let base = resourceFolder.map(URL.init(fileURLWithPath:)) ?? first.deletingLastPathComponent()
     return ResourceResolver(
-      base: base, allowedRoots: allowedRoots?.map(URL.init(fileURLWithPath:)))
+      base: base, allowedRoots: allowedRoots?.map(URL.init(fileURLWithPath:)),
+      output: overwrite ? nil : output)
   }
 
   /// The export this job describes, ready to ``VideoExport/start()``, in `context` (nil: one

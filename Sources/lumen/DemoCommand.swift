@@ -48,9 +48,7 @@ enum DemoCommand {
   static func run(_ args: ParsedArguments) throws {
     let samples = URL(fileURLWithPath: args.string("samples") ?? "samples")
     let out = URL(fileURLWithPath: args.string("out") ?? "out")
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: samples.path) else {
-      throw CommandFailure("\(samples.path): cannot list the directory")
-    }
+    let names = try sampleNames(in: samples)
     let inputs =
       names.filter {
         ["jpg", "jpeg", "png", "webp", "heic"].contains(($0 as NSString).pathExtension.lowercased())
@@ -81,6 +79,22 @@ enum DemoCommand {
           allowedRoots: [samples.path], overwrite: true))
     }
     try exportClip(samples: samples, out: out)
+  }
+
+  /// The files in the sample folder, after checking that it holds what the demo reads, so
+  /// that a demo run outside the checkout says so before rendering anything.
+  private static func sampleNames(in samples: URL) throws -> [String] {
+    let hint = "run `lumen demo` in the Lumen checkout, or give --samples DIR"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: samples.path) else {
+      throw CommandFailure("\(samples.path): no sample folder there (\(hint))")
+    }
+    for file in [postcard, clip, clipEdit] {
+      let path = samples.appendingPathComponent(file).path
+      guard RegularFile.exists(path) else {
+        throw CommandFailure("\(path): missing from the sample folder (\(hint))")
+      }
+    }
+    return names
   }
 
   private static func render(_ job: RenderJob) throws {

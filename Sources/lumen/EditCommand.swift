@@ -20,11 +20,16 @@ enum EditCommand {
       .value(
         "quality", short: "q", "Q", .integer(PhotoEncoding.qualityRange), default: "90",
         help: "lossy quality"),
-      .flag("overwrite", help: "replaces OUT when it exists"),
+      .flag(
+        "overwrite",
+        help: "allows OUT to be a file the command reads (the photo, the document, a look or "
+          + "layer image); an existing OUT is replaced anyway"),
     ] + JobOptions.options,
     notes: """
       Geometry and effects are normalised, so a preview matches the full export scaled down. \
-      Give IN, --doc and -o, or --job JOB.json alone.
+      Give IN, --doc and -o, or --job JOB.json alone. OUT is written as `lumen render` writes \
+      it: complete or not at all, through a symbolic link, keeping the permissions of the file \
+      it replaces.
       """,
     run: run)
 
@@ -45,7 +50,8 @@ enum EditCommand {
     return RenderJob(
       input: JobOptions.absolute(input),
       document: try DocCommand.read(URL(fileURLWithPath: docPath)),
-      output: JobOptions.absolute(output), resourceFolder: folder,
+      documentFile: JobOptions.absolute(docPath), output: JobOptions.absolute(output),
+      resourceFolder: folder,
       allowedRoots: JobOptions.roots(args, documentFolder: folder),
       previewLongSide: args.integer("preview"),
       encoding: PhotoEncoding(quality: args.integer("quality") ?? 90),

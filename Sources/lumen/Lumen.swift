@@ -14,6 +14,7 @@ enum Lumen {
     ])
 
   static func main() {
+    Interruption.install()
     var words = Array(CommandLine.arguments.dropFirst())
     guard let first = words.first else {
       FileHandle.standardError.write(Data((HelpFormatter.overview(of: root) + "\n").utf8))
@@ -63,10 +64,37 @@ enum Lumen {
   /// One line on standard error and the status that says what went wrong.
   private static func fail(_ error: any Error) -> Never {
     if let usage = error as? UsageError {
-      FileHandle.standardError.write(Data("lumen: \(usage)\n".utf8))
+      FileHandle.standardError.write(Data("lumen: \(line(usage.description))\n".utf8))
       exit(2)
     }
-    FileHandle.standardError.write(Data("lumen: error: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("lumen: error: \(line(message(for: error)))\n".utf8))
     exit(1)
+  }
+
+  /// The longest message shown: a forged file can carry megabytes in a name or a key.
+  static let messageLimit = 600
+
+  /// `text` on one line, cut to ``messageLimit`` characters.
+  static func line(_ text: String) -> String {
+    let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    return flat.count <= messageLimit ? flat : "\(flat.prefix(messageLimit))…"
+  }
+
+  /// What the user reads for `error`: Lumen's own errors describe themselves; Foundation's
+  /// (whose description is a dump of domain, code and user info) become "FILE: reason".
+  static func message(for error: any Error) -> String {
+    let bridged = error as NSError
+    guard [NSCocoaErrorDomain, NSPOSIXErrorDomain].contains(bridged.domain) else {
+      return "\(error)"
+    }
+    let file =
+      bridged.userInfo[NSFilePathErrorKey] as? String
+      ?? (bridged.userInfo[NSURLErrorKey] as? URL)?.path
+    let underlying = (bridged.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+    let posix = [bridged, underlying].compactMap { $0 }.first { $0.domain == NSPOSIXErrorDomain }
+    let reason =
+      posix.map { String(cString: strerror(Int32(truncatingIfNeeded: $0.code))) }
+      ?? bridged.localizedDescription
+    return file.map { "\($0): \(reason)" } ?? reason
   }
 }

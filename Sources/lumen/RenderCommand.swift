@@ -26,7 +26,10 @@ enum RenderCommand {
       .flag("lossless", help: "lossless WebP or HEIC"),
       .flag("strip-gps", help: "leaves out where the photo was taken"),
       .flag("keep-profile", help: "keeps the photo's colour profile instead of converting to sRGB"),
-      .flag("overwrite", help: "replaces OUT when it exists"),
+      .flag(
+        "overwrite",
+        help: "allows OUT to be a file the command reads (IN or the --look LUT); an existing "
+          + "OUT is replaced anyway"),
       .value("threads", "N", .integer(1...256), help: "render threads; by default one per core"),
       .value(
         "max-megapixels", "N", .integer(1...100_000),
@@ -35,12 +38,18 @@ enum RenderCommand {
     notes: """
       --look applies a LUT after the filters: a .cube file, or a LUT image (e.g. a graded copy \
       of `lumen lut identity`) whose layout --look-layout declares (images are never guessed).
+      OUT appears complete or not at all (an interrupted or failed render leaves the previous \
+      file as it was); when OUT is a symbolic link, the file it points to is replaced and the \
+      link kept; a replaced file keeps its permissions and owner.
       """,
     run: run)
 
   static func run(_ args: ParsedArguments) throws {
     let input = try args.firstPositional()
     let output = try args.required("output")
+    if !args.has("overwrite") {
+      try FileIdentity.refuseOverwriting([input] + args.strings("look"), with: output)
+    }
     let size = args.integer("size")
     let quality = args.integer("quality") ?? 90
     let threads = args.integer("threads")

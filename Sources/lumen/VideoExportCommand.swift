@@ -8,7 +8,7 @@ import LumenVideo
 
 /// `lumen video IN... [--doc EDIT.json] -o OUT.mp4 [options]`: clips joined, trimmed, edited
 /// and encoded, with a progress bar on standard error. Ctrl-C stops the export and leaves no
-/// file behind.
+/// file behind (``Interruption``).
 enum VideoExportCommand {
   static let positionals = Positionals(
     placeholder: "IN", count: 0...Int.max, help: "the clips, joined in order (none with --job)")
@@ -157,8 +157,8 @@ enum VideoExportCommand {
     var seconds: Double
   }
 
-  /// Runs the export to its end on a task, drawing progress; Ctrl-C cancels it (the export
-  /// removes its unfinished file before the loop ends) and exits with status 130.
+  /// Runs the export to its end on a task, drawing progress; an interruption (Ctrl-C) cancels
+  /// it and exits with 128 + the signal (see ``Interruption``), leaving no file.
   static func perform(_ export: VideoExport) throws -> Outcome {
     let events = try export.start()
     let result = ResultBox()
@@ -182,18 +182,7 @@ enum VideoExportCommand {
       }
       done.signal()
     }
-    signal(SIGINT, SIG_IGN)
-    let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    interrupt.setEventHandler {
-      task.cancel()
-      done.wait()
-      FileHandle.standardError.write(Data("\r\u{1B}[Klumen: interrupted, no file written\n".utf8))
-      exit(130)
-    }
-    interrupt.resume()
-    done.wait()
-    interrupt.cancel()
-    signal(SIGINT, SIG_DFL)
+    Interruption.wait(for: done) { task.cancel() }
     return try result.get()
   }
 

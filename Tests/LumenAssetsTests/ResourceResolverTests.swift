@@ -140,5 +140,41 @@ import Testing
     }
   }
 
-  private func canonical(_ path: String) -> String { AllowedRoots.canonical(path) ?? path }
+  /// The output being written is never read as a resource, whether named directly, through
+  /// a symbolic link or through a hard link; with overwrite allowed (no output given) it is.
+  @Test func theOutputIsNeverAResource() throws {
+    let tree = try Tree()
+    let sticker = tree.document.appendingPathComponent("sticker.png")
+    let hard = tree.document.appendingPathComponent("hard.png")
+    link(sticker.path, hard.path)
+    let soft = tree.document.appendingPathComponent("soft.png")
+    try FileManager.default.createSymbolicLink(at: soft, withDestinationURL: sticker)
+    for output in [sticker, hard, soft] {
+      let resolver = ResourceResolver(base: tree.document, output: output.path)
+      let error = #expect(throws: ResourceError.self) { try resolver.image("sticker.png") }
+      #expect(error == .isOutput(reference: "sticker.png", path: canonical(sticker.path)))
+      #expect(throws: ResourceError.self) {
+        try resolver.colorCube(forLook: "sticker.png", layout: "tiled8x8")
+      }
+      #expect(resolver.files.isEmpty)
+    }
+    #expect(try ResourceResolver(base: tree.document).image("sticker.png").extent.width == 4)
+  }
+
+  @Test func everyFileReadIsRecordedOnce() throws {
+    let tree = try Tree()
+    let resolver = ResourceResolver(
+      base: tree.document, output: tree.document.appendingPathComponent("out.png").path)
+    _ = try resolver.image("sticker.png")
+    _ = try resolver.colorCube(forLook: "luts/invert.cube")
+    _ = try resolver.image("./sticker.png")
+    _ = try resolver.colorCube(forLook: "noir")
+    #expect(
+      resolver.files
+        == ["sticker.png", "luts/invert.cube"].map {
+          canonical(tree.document.appendingPathComponent($0).path)
+        })
+  }
+
+  private func canonical(_ path: String) -> String { FileIdentity.canonical(path) ?? path }
 }

@@ -193,3 +193,75 @@ import Testing
     }
   }
 }
+
+/// A render job never writes over the photo, its document file or a file its document reads,
+/// unless ``RenderJob/overwrite`` is set.
+@Suite struct RenderJobOutputTests {
+  @Test func theOutputIsNeitherThePhotoNorTheDocumentNorALayerImage() throws {
+    let folder = try Scratch.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let photo = folder.appendingPathComponent("in.png")
+    let overlay = folder.appendingPathComponent("overlay.png")
+    let documentFile = folder.appendingPathComponent("d.json")
+    let picture = Bitmap(width: 8, height: 6, format: .rgb8) { bytes in
+      for index in 0..<bytes.count { bytes[index] = 90 }
+    }
+    try ImageFile.write(picture, to: photo)
+    try ImageFile.write(picture, to: overlay)
+    let document = try EditDocument(
+      json: Data(
+        """
+        {"formatIdentifier": "org.lumen.edit", "formatVersion": 4, "operations": {},
+         "layers": [{"id": "o", "kind": "image", "source": "overlay.png",
+                     "transform": {"x": 0.5, "y": 0.5, "width": 0.5, "height": 0.5}}]}
+        """.utf8))
+    try document.jsonData().write(to: documentFile)
+    let before = try [photo, overlay, documentFile].map { try Data(contentsOf: $0) }
+    for output in [photo, overlay, documentFile] {
+      let job = RenderJob(
+        input: photo.path, document: document, documentFile: documentFile.path,
+        output: output.path, resourceFolder: folder.path)
+      #expect(throws: (any Error).self) { try job.run() }
+    }
+    #expect(try [photo, overlay, documentFile].map { try Data(contentsOf: $0) } == before)
+    var allowed = RenderJob(
+      input: photo.path, document: document, output: overlay.path, resourceFolder: folder.path)
+    allowed.overwrite = true
+    try allowed.run()
+    #expect(try ImageFile.info(overlay).width == 8)
+  }
+
+  @Test func theDocumentFileIsPartOfTheJobAndResolvedLikeTheOtherPaths() throws {
+    let job = try JobTests.decode(
+      RenderJob.self, #"{"input": "a.jpg", "output": "b.jpg", "documentFile": "d.json"}"#
+    ).resolvingPaths(against: URL(fileURLWithPath: "/jobs"))
+    #expect(job.documentFile == "/jobs/d.json")
+    #expect(try JobTests.decode(RenderJob.self, JobFile.line(job)) == job)
+  }
+}
+
+/// A job file that cannot be read or decoded gets one short line with the system's reason.
+@Suite struct JobFileErrorTests {
+  @Test func unreadableJobFilesSayWhy() throws {
+    let folder = try Scratch.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let missing = folder.appendingPathComponent("missing.json")
+    let fifo = folder.appendingPathComponent("fifo.json")
+    mkfifo(fifo.path, 0o644)
+    for (file, reason) in [(missing, "No such file or directory"), (fifo, "a FIFO")] {
+      let error = #expect(throws: JobError.self) { try JobFile.read(RenderJob.self, from: file) }
+      #expect(error?.description.hasPrefix(file.path + ": ") == true)
+      #expect(error?.description.contains(reason) == true, "\(String(describing: error))")
+    }
+  }
+
+  @Test func aHugeKeyIsNotEchoedWhole() throws {
+    let key = String(repeating: "k", count: 1_000_000)
+    let file = try Scratch.directory().appendingPathComponent("job.json")
+    try Data(#"{"input": "a.jpg", "output": "b.jpg", "document": {"\#(key)": 1}}"#.utf8)
+      .write(to: file)
+    let error = #expect(throws: JobError.self) { try JobFile.read(RenderJob.self, from: file) }
+    let message = error?.description ?? ""
+    #expect(message.count < file.path.count + 500, "\(message.count) characters")
+  }
+}

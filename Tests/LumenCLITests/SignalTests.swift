@@ -1,0 +1,132 @@
+import Foundation
+import LumenTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// SIGINT, SIGTERM and SIGHUP stop a photo render and a video export within two seconds, with
+/// status 128 + the signal, no file left and the previous output untouched; SIGKILL leaves
+/// nothing under the output's name either. The slow inputs are made by ffmpeg: a 6000x6000
+/// PNG and a 60 s 720p movie.
+@Suite(.tags(.oracle), .requires(.ffmpeg))
+struct SignalTests {
+  static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+  /// The slow inputs, made once per test process.
+  static let inputs = Result { () throws -> (photo: URL, movie: URL) in
+    let folder = Scratch.shared("signal-inputs")
+    let photo = folder.appendingPathComponent("big.png")
+    let movie = folder.appendingPathComponent("long.mp4")
+    if !FileManager.default.fileExists(atPath: photo.path) {
+      try VideoCommandTests.ffmpeg([
+        "-f", "lavfi", "-i", "testsrc2=size=6000x6000", "-frames:v", "1", photo.path,
+      ])
+    }
+    if !FileManager.default.fileExists(atPath: movie.path) {
+      try VideoCommandTests.ffmpeg([
+        "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30:duration=60", "-c:v", "libx264",
+        "-preset", "ultrafast", "-pix_fmt", "yuv420p", movie.path,
+      ])
+    }
+    return (photo, movie)
+  }
+
+  /// How a signalled run ended.
+  struct Stopped {
+    let status: Int32
+    /// Seconds from the signal to the exit.
+    let seconds: Double
+    let errors: String
+  }
+
+  /// Runs lumen with `arguments` in `folder`, sends `signal` after `delay` seconds (the run
+  /// must still be going) and waits for the exit.
+  static func interrupt(
+    _ arguments: [String], in folder: URL, with signal: Int32, after delay: Double = 1.2
+  ) throws -> Stopped {
+    let process = Process()
+    process.executableURL = CLI.executable
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: delay)
+    guard process.isRunning else {
+      throw ToolFailure("lumen \(arguments.joined(separator: " ")) ended before the signal")
+    }
+    let start = Date()
+    kill(process.processIdentifier, signal)
+    let deadline = start.addingTimeInterval(10)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    let seconds = Date().timeIntervalSince(start)
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    let text = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return Stopped(status: process.terminationStatus, seconds: seconds, errors: text)
+  }
+
+  /// A folder holding only `out.NAME` with the bytes "previous" (0600).
+  static func folder(output name: String) throws -> (folder: URL, output: URL) {
+    let folder = try CLI.scratch()
+    let output = folder.appendingPathComponent(name)
+    try Data("previous".utf8).write(to: output)
+    chmod(output.path, 0o600)
+    return (folder, output)
+  }
+
+  static func expectUntouched(_ folder: URL, _ output: URL) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    #expect(names == [output.lastPathComponent], "left behind: \(names)")
+    #expect((try? Data(contentsOf: output)) == Data("previous".utf8))
+  }
+
+  @Test(arguments: signals)
+  func aPhotoRenderStopsAndLeavesNothing(signal: Int32) throws {
+    let photo = try Self.inputs.get().photo
+    let (folder, output) = try Self.folder(output: "out.jpg")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stopped = try Self.interrupt(
+      [
+        "render", photo.path, "-o", output.path, "--overwrite", "--filter", "gaussianBlur sigma=30",
+      ],
+      in: folder, with: signal)
+    #expect(stopped.status == 128 + signal, "\(stopped.errors)")
+    #expect(stopped.seconds < 2, "took \(stopped.seconds) s")
+    #expect(stopped.errors.hasPrefix("lumen: interrupted by SIG"))
+    Self.expectUntouched(folder, output)
+  }
+
+  @Test(arguments: signals)
+  func aVideoExportStopsAndLeavesNothing(signal: Int32) throws {
+    let movie = try Self.inputs.get().movie
+    let (folder, output) = try Self.folder(output: "out.mp4")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stopped = try Self.interrupt(
+      ["video", movie.path, "-o", output.path, "--overwrite"], in: folder, with: signal)
+    #expect(stopped.status == 128 + signal, "\(stopped.errors)")
+    #expect(stopped.seconds < 2, "took \(stopped.seconds) s")
+    Self.expectUntouched(folder, output)
+  }
+
+  /// SIGKILL cannot be handled: the unnamed temporary file vanishes with the process.
+  @Test func aKilledRenderLeavesNothingVisible() throws {
+    let inputs = try Self.inputs.get()
+    let (folder, output) = try Self.folder(output: "out.mp4")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let photoOutput = folder.appendingPathComponent("out.png")
+    for arguments in [
+      ["video", inputs.movie.path, "-o", output.path, "--overwrite"],
+      ["render", inputs.photo.path, "-o", photoOutput.path],
+    ] {
+      let stopped = try Self.interrupt(arguments, in: folder, with: SIGKILL)
+      #expect(stopped.status == SIGKILL)
+    }
+    Self.expectUntouched(folder, output)
+  }
+}
