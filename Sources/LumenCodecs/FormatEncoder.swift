@@ -24,6 +24,23 @@ struct EncoderSetup {
   let exif: Data?
 }
 
+/// Bytes `format`'s encoder holds at its peak for a `width` x `height` image, from peak RSS
+/// measured with `/usr/bin/time -v` (the rows collected, libwebp's or libheif's and x265's
+/// working copies). JPEG and PNG take rows as they come and hold a few.
+func encodingMemory(
+  _ format: ImageFormat, width: Int, height: Int, hasAlpha: Bool, options: EncodeOptions
+) -> Int {
+  let bytesPerPixel =
+    switch format {
+    case .jpeg, .png: 0
+    case .webp: options.lossless ? 12 : 8
+    case .heic: 21
+    }
+  let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+  let (bytes, tooMany) = pixels.multipliedReportingOverflow(by: bytesPerPixel)
+  return overflow || tooMany ? Int.max : bytes
+}
+
 /// Collects a whole image for encoders whose libraries take one (WebP, HEIC).
 struct FrameBuffer {
   let rowBytes: Int

@@ -34,7 +34,6 @@ final class HEIFEncoder: FormatEncoder {
     guard let encoder else { throw .encoderUnavailable(.heic) }
     defer { heif_encoder_release(encoder) }
     try check(heif_encoder_set_lossy_quality(encoder, Int32(setup.options.clampedQuality)))
-    try check(heif_encoder_set_lossless(encoder, setup.options.lossless ? 1 : 0))
 
     var handle: OpaquePointer?
     try check(heif_context_encode_image(context, image, encoder, nil, &handle))
