@@ -13,8 +13,10 @@ struct EncoderBudgetTests {
 
   /// 1024 x 1024: about 7 MB for lossy WebP, 36 MB lossless, 21 MB HEIC; over a 4 MB budget.
   static let cases: [(String, EncodeOptions)] =
-    [("webp", EncodeOptions(memoryBudget: budget)),
-     ("webp", EncodeOptions(lossless: true, memoryBudget: budget))]
+    [
+      ("webp", EncodeOptions(memoryBudget: budget)),
+      ("webp", EncodeOptions(lossless: true, memoryBudget: budget)),
+    ]
     + (HEIFEncoder.isAvailable ? [("heic", EncodeOptions(memoryBudget: budget))] : [])
 
   @Test(arguments: cases)

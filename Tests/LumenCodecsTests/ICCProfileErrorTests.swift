@@ -30,7 +30,9 @@ struct ICCProfileErrorTests {
     garbage.replaceSubrange(36..<40, with: Array("nope".utf8))  // the 'acsp' signature
     for data in [garbage, Data(repeating: 7, count: 40)] {
       let message = try #require(
-        Self.message { () throws(CodecError.Problem) in _ = try ColorProfile.transformToSRGB(embedded: data, layout: .rgb8) })
+        Self.message { () throws(CodecError.Problem) in
+          _ = try ColorProfile.transformToSRGB(embedded: data, layout: .rgb8)
+        })
       #expect(message.hasPrefix("photo.jpg: the embedded ICC profile is invalid: "), "\(message)")
       #expect(!message.contains("\"?\"") && message.count < 240, "\(message)")
     }
@@ -40,7 +42,9 @@ struct ICCProfileErrorTests {
   @Test func unconvertibleProfileGivesTheReason() throws {
     let data = try Self.profile(renaming: "rTRC", to: "zzzz")
     let message = try #require(
-      Self.message { () throws(CodecError.Problem) in _ = try ColorProfile.transformToSRGB(embedded: data, layout: .rgb8) })
+      Self.message { () throws(CodecError.Problem) in
+        _ = try ColorProfile.transformToSRGB(embedded: data, layout: .rgb8)
+      })
     #expect(message.hasPrefix("photo.jpg: the embedded ICC profile is invalid: "), "\(message)")
     #expect(message.count > "photo.jpg: the embedded ICC profile is invalid: ".count + 5)
     #expect(!message.contains("\"?\""), "\(message)")
