@@ -46,7 +46,7 @@ public struct CodecError: Error, CustomStringConvertible, Equatable {
       case .encoderUnavailable(let format):
         "this system's libraries cannot write \(format.name) files"
       case .inapplicable(let setting, let format):
-        "\(setting.summary) does not apply to \(format.name) files (\(setting.help))"
+        "\(setting.summary) does not apply to \(format.name) files, only to \(setting.formatNames)"
       case .encodingOverBudget(let format, let needed, let budget):
         "writing this image as \(format.name) needs about \(megabytes(needed)), more than the "
           + "memory budget of \(megabytes(budget)); write JPEG or PNG (encoded row by row) "

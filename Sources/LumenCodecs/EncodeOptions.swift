@@ -106,12 +106,15 @@ public enum EncodeSetting: String, Sendable, CaseIterable {
     }
   }
 
-  /// A help line naming the formats, such as "lossless compression (WebP only)".
-  public var help: String {
+  /// The formats that take it, for messages: "WebP", "JPEG, WebP and HEIC".
+  public var formatNames: String {
     let names = formats.map(\.name)
-    let list = names.count == 1 ? "\(names[0]) only" : names.joined(separator: ", ")
-    return "\(summary) (\(list))"
+    guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + last
   }
+
+  /// A help line naming the formats, such as "lossless compression (WebP only)".
+  public var help: String { "\(summary) (\(formatNames)\(formats.count == 1 ? " only" : ""))" }
 }
 
 /// How JPEG stores colour detail relative to brightness.

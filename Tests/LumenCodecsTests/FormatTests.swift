@@ -110,9 +110,9 @@ struct FormatTests {
     let error = CodecError(file: "out.jpg", problem: .inapplicable(.lossless, .jpeg))
     #expect(
       error.description
-        == "out.jpg: lossless compression does not apply to JPEG files "
-        + "(lossless compression (WebP only))")
-    #expect(EncodeSetting.quality.help == "a lossy quality (JPEG, WebP, HEIC)")
+        == "out.jpg: lossless compression does not apply to JPEG files, only to WebP")
+    #expect(EncodeSetting.quality.help == "a lossy quality (JPEG, WebP and HEIC)")
+    #expect(EncodeSetting.lossless.help == "lossless compression (WebP only)")
   }
 
   /// A 16-bit PNG exported to PNG stays 16-bit (ImageMagick reads the depth back) with its
