@@ -32,11 +32,18 @@ static void on_error_exit(j_common_ptr cinfo) {
   longjmp(err->jump, 1);
 }
 
+/* Warnings meaning the compressed data stopped before the image did: the data ran out
+   (JWRN_JPEG_EOF), or a marker such as an appended EOI cut a scan short (JWRN_HIT_MARKER,
+   "premature end of data segment"). libjpeg pads the missing rows with grey either way. */
+static int warns_of_missing_data(int code) {
+  return code == JWRN_JPEG_EOF || code == JWRN_HIT_MARKER;
+}
+
 static void on_emit_message(j_common_ptr cinfo, int level) {
   error_manager *err = (error_manager *)cinfo->err;
   if (level >= 0) return; /* trace messages */
   err->pub.num_warnings++;
-  if (err->pub.msg_code == JWRN_JPEG_EOF) err->hit_end_of_data = 1;
+  if (warns_of_missing_data(err->pub.msg_code)) err->hit_end_of_data = 1;
 }
 
 static void on_output_message(j_common_ptr cinfo) { (void)cinfo; }

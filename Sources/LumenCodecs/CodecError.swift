@@ -17,6 +17,12 @@ public struct CodecError: Error, CustomStringConvertible, Equatable {
     case io(String)
     /// The installed libraries cannot write this format.
     case encoderUnavailable(ImageFormat)
+    /// An encoding setting the output format does not take.
+    case inapplicable(EncodeSetting, ImageFormat)
+    /// The format's encoder would need more memory than the budget allows (bytes).
+    case encodingOverBudget(ImageFormat, needed: Int, budget: Int)
+    /// The embedded ICC profile cannot be used; the reason is lcms2's or ours.
+    case invalidProfile(String)
   }
 
   /// The file's name or path as the caller gave it.
@@ -39,10 +45,20 @@ public struct CodecError: Error, CustomStringConvertible, Equatable {
       case .io(let detail): detail
       case .encoderUnavailable(let format):
         "this system's libraries cannot write \(format.name) files"
+      case .inapplicable(let setting, let format):
+        "\(setting.summary) does not apply to \(format.name) files, only to \(setting.formatNames)"
+      case .encodingOverBudget(let format, let needed, let budget):
+        "writing this image as \(format.name) needs about \(megabytes(needed)), more than the "
+          + "memory budget of \(megabytes(budget)); write JPEG or PNG (encoded row by row) "
+          + "or allow more memory"
+      case .invalidProfile(let reason): "the embedded ICC profile is invalid: \(reason)"
       }
     return "\(file): \(text)"
   }
 }
+
+/// A byte count in whole megabytes, for messages.
+private func megabytes(_ bytes: Int) -> String { "\(bytes >> 20) MB" }
 
 extension CodecError.Problem {
   /// Runs a file operation, turning its failure into an I/O problem (the file is named by the

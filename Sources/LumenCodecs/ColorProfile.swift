@@ -106,6 +106,81 @@ final class ColorProfile {
   }()
 }
 
+extension ColorProfile {
+  /// Opens the ICC profile embedded in an image file, refusing one lcms2 cannot parse with
+  /// lcms2's reason (the caller's ``CodecError`` names the file).
+  static func embedded(_ data: Data) throws(CodecError.Problem) -> ColorProfile {
+    guard let profile = ColorProfile(iccData: data) else {
+      throw .invalidProfile(ProfileDiagnosis.reason(for: data, layout: nil))
+    }
+    return profile
+  }
+
+  /// The transform of `layout` pixels from an embedded profile to sRGB; nil when there is
+  /// nothing to convert (no profile, a grey one, or one equivalent to sRGB). A profile that
+  /// cannot be parsed or converted is refused with the reason.
+  static func transformToSRGB(embedded data: Data?, layout: PixelFormat)
+    throws(CodecError.Problem) -> ColorTransform?
+  {
+    guard let data else { return nil }
+    let source = try embedded(data)
+    guard source.isRGB, !source.isEquivalentToSRGB else { return nil }
+    guard let transform = ColorTransform(from: source, to: .sRGB(), layout: layout) else {
+      throw .invalidProfile(ProfileDiagnosis.reason(for: data, layout: layout))
+    }
+    return transform
+  }
+}
+
+/// Asks lcms2 why it refuses a profile: repeats the failed open (and transform) in a private
+/// lcms2 context whose error handler keeps the first message. Only failures pay for this.
+private enum ProfileDiagnosis {
+  /// The first message lcms2 logs in a context.
+  final class Log {
+    var first: String?
+  }
+
+  /// At most this many characters of lcms2's message go into an error line.
+  static let maximumLength = 160
+
+  static func reason(for data: Data, layout: PixelFormat?) -> String {
+    let headerSize = 128
+    if data.count < headerSize {
+      return "\(data.count) bytes, shorter than an ICC header (\(headerSize) bytes)"
+    }
+    let log = Log()
+    withExtendedLifetime(log) {
+      guard let context = cmsCreateContext(nil, Unmanaged.passUnretained(log).toOpaque()) else {
+        return
+      }
+      defer { cmsDeleteContext(context) }
+      cmsSetLogErrorHandlerTHR(context) { context, _, text in
+        guard let user = cmsGetContextUserData(context), let text else { return }
+        let log = Unmanaged<Log>.fromOpaque(user).takeUnretainedValue()
+        if log.first == nil { log.first = String(cString: text) }
+      }
+      let profile = data.withUnsafeBytes {
+        cmsOpenProfileFromMemTHR(context, $0.baseAddress, cmsUInt32Number(clamping: $0.count))
+      }
+      guard let profile else { return }
+      defer { cmsCloseProfile(profile) }
+      guard let layout, let type = ColorTransform.lcmsType(of: layout),
+        let sRGB = cmsCreate_sRGBProfileTHR(context)
+      else { return }
+      defer { cmsCloseProfile(sRGB) }
+      let transform = cmsCreateTransformTHR(
+        context, profile, type, sRGB, type, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), 0)
+      if let transform { cmsDeleteTransform(transform) }
+    }
+    guard let message = log.first?.trimmingCharacters(in: .whitespacesAndNewlines),
+      !message.isEmpty
+    else {
+      return layout == nil ? "lcms2 cannot parse it" : "lcms2 cannot convert it to sRGB"
+    }
+    return String(message.prefix(maximumLength))
+  }
+}
+
 /// An lcms2 transform between two profiles for one pixel layout, applied in place.
 ///
 /// The intent is relative colorimetric: in-gamut colours keep their measured values and
@@ -117,14 +192,7 @@ final class ColorTransform: @unchecked Sendable {
 
   /// Nil when lcms2 cannot link the profiles (such as an RGB layout with a CMYK profile).
   init?(from source: ColorProfile, to destination: ColorProfile, layout: PixelFormat) {
-    let type: cmsUInt32Number =
-      switch (layout.hasAlpha, layout.sample) {
-      case (false, .uint8): lumen_cms_type_rgb_8()
-      case (true, .uint8): lumen_cms_type_rgba_8()
-      case (false, _): lumen_cms_type_rgb_16()
-      case (true, _): lumen_cms_type_rgba_16()
-      }
-    guard layout.sample != .float32,
+    guard let type = Self.lcmsType(of: layout),
       let handle = cmsCreateTransform(
         source.handle, type, destination.handle, type,
         cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(cmsFLAGS_COPY_ALPHA))
@@ -134,6 +202,17 @@ final class ColorTransform: @unchecked Sendable {
   }
 
   deinit { cmsDeleteTransform(handle) }
+
+  /// lcms2's pixel type for 8- or 16-bit RGB(A); nil for float samples.
+  static func lcmsType(of layout: PixelFormat) -> cmsUInt32Number? {
+    switch (layout.hasAlpha, layout.sample) {
+    case (_, .float32): nil
+    case (false, .uint8): lumen_cms_type_rgb_8()
+    case (true, .uint8): lumen_cms_type_rgba_8()
+    case (false, _): lumen_cms_type_rgb_16()
+    case (true, _): lumen_cms_type_rgba_16()
+    }
+  }
 
   /// Transforms whole pixels of `pixels` in place.
   func apply(_ pixels: UnsafeMutableRawBufferPointer) {

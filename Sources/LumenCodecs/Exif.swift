@@ -1,139 +1,103 @@
 import Foundation
 import LumenCore
 
-/// The few EXIF fields Lumen acts on, read and rewritten in place in the TIFF structure of an
-/// EXIF payload. Every offset in the data is bounds-checked: EXIF comes from untrusted files
-/// and is often damaged by other software, so a bad offset means "field absent", never a crash.
+/// The EXIF Lumen reads (the orientation) and the EXIF it writes with an output.
+///
+/// Output EXIF is rebuilt, not patched: IFD0, the EXIF sub-IFD, the interoperability IFD and
+/// (unless stripped) the GPS IFD are parsed with every offset checked and written into a fresh
+/// structure, so that nothing they do not reference comes along. Any malformed part drops the
+/// whole payload rather than copying damage.
 enum Exif {
-  private static let orientationTag = 0x0112
-  private static let gpsPointerTag = 0x8825
+  private enum Tag {
+    static let imageWidth = 0x0100
+    static let imageHeight = 0x0101
+    static let orientation = 0x0112
+    static let exifIFD = 0x8769
+    static let gpsIFD = 0x8825
+    static let interopIFD = 0xA005
+    static let pixelXDimension = 0xA002
+    static let pixelYDimension = 0xA003
+    static let makerNote = 0x927C
+  }
+
+  /// IFD0 tags that locate data of the source file (strips, tiles, the thumbnail, sub-images)
+  /// or describe its colour (an ICC profile inside the EXIF): stale in any output.
+  private static let sourceLayoutTags: Set = [
+    0x0111, 0x0117, 0x0144, 0x0145, 0x014A, 0x0201, 0x0202, 0x8773,
+  ]
 
   /// The Orientation (tag 274) in IFD0, or nil when absent or invalid.
   static func orientation(in exif: Data) -> Orientation? {
-    guard let tiff = TIFF(exif), let ifd0 = tiff.ifd(at: tiff.firstIFDOffset),
-      let entry = ifd0.first(where: { $0.tag == orientationTag && $0.type == 3 }),
-      let value = tiff.u16(entry.valueOffset)
+    guard let tiff = TIFFReader(exif), let ifd0 = tiff.directory(at: tiff.firstIFDOffset),
+      let field = ifd0.first(where: { $0.tag == Tag.orientation && $0.type == 3 }),
+      let value = field.unsigned(bigEndian: tiff.bigEndian)
     else { return nil }
     return Orientation(rawValue: value)
   }
 
-  /// The payload to write with pixels that are already upright: Orientation set to 1 and, when
-  /// `stripGPS`, the GPS block erased and unlinked. An unparsable payload is dropped (nil)
-  /// rather than written with a stale orientation that would turn the output wrongly.
-  static func prepareForOutput(_ exif: Data, stripGPS: Bool) -> Data? {
-    guard var tiff = TIFF(exif), let ifd0 = tiff.ifd(at: tiff.firstIFDOffset) else { return nil }
-    if let entry = ifd0.first(where: { $0.tag == orientationTag && $0.type == 3 }) {
-      tiff.setU16(1, at: entry.valueOffset)
-    }
-    if stripGPS, let index = ifd0.firstIndex(where: { $0.tag == gpsPointerTag }) {
-      if let gpsOffset = tiff.u32(ifd0[index].valueOffset) { tiff.erase(ifdAt: gpsOffset) }
-      tiff.remove(entryAt: index, ofIFDAt: tiff.firstIFDOffset)
-    }
-    return Data(tiff.bytes)
-  }
-}
-
-/// A TIFF structure (EXIF's container) in either byte order.
-private struct TIFF {
-  struct Entry {
-    let tag: Int
-    let type: Int
-    let count: Int
-    /// Where the 4-byte value-or-offset field is.
-    let valueOffset: Int
-  }
-
-  private(set) var bytes: [UInt8]
-  private let bigEndian: Bool
-
-  /// Parses the header, skipping the `Exif\0\0` prefix some containers keep.
-  init?(_ data: Data) {
-    var bytes = [UInt8](data)
-    if bytes.starts(with: Array("Exif\0\0".utf8)) { bytes.removeFirst(6) }
-    guard bytes.count >= 8 else { return nil }
-    switch (bytes[0], bytes[1], bytes[2], bytes[3]) {
-    case (0x49, 0x49, 0x2A, 0x00): bigEndian = false
-    case (0x4D, 0x4D, 0x00, 0x2A): bigEndian = true
-    default: return nil
-    }
-    self.bytes = bytes
-  }
-
-  var firstIFDOffset: Int { u32(4) ?? 0 }
-
-  func u16(_ offset: Int) -> Int? {
-    guard offset >= 0, offset + 2 <= bytes.count else { return nil }
-    let (a, b) = (Int(bytes[offset]), Int(bytes[offset + 1]))
-    return bigEndian ? a << 8 | b : b << 8 | a
-  }
-
-  func u32(_ offset: Int) -> Int? {
-    guard let first = u16(offset), let second = u16(offset + 2) else { return nil }
-    return bigEndian ? first << 16 | second : second << 16 | first
-  }
-
-  mutating func setU16(_ value: Int, at offset: Int) {
-    guard offset >= 0, offset + 2 <= bytes.count else { return }
-    let (high, low) = (UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value))
-    (bytes[offset], bytes[offset + 1]) = bigEndian ? (high, low) : (low, high)
-  }
-
-  /// The entries of the IFD at `offset`, or nil when they do not all lie inside the data.
-  /// (Offset 0 is the header, never an IFD.)
-  func ifd(at offset: Int) -> [Entry]? {
-    guard offset >= 8, let count = u16(offset), offset + 2 + 12 * count <= bytes.count else {
+  /// The EXIF to write with upright pixels of `width` x `height`: Orientation 1, the image
+  /// size fields set to the output's, no thumbnail (IFD1, a picture of the unedited original),
+  /// no maker notes (vendor blocks with offsets that do not survive a move, often holding
+  /// preview images), and without the GPS IFD when `stripGPS`. Nil when the payload is
+  /// malformed: a stale orientation or a leftover thumbnail is worse than no EXIF.
+  static func prepareForOutput(_ exif: Data, width: Int, height: Int, stripGPS: Bool) -> Data? {
+    guard let tiff = TIFFReader(exif), var ifd0 = tiff.directory(at: tiff.firstIFDOffset) else {
       return nil
     }
-    return (0..<count).compactMap { index in
-      let start = offset + 2 + 12 * index
-      guard let tag = u16(start), let type = u16(start + 2), let count = u32(start + 4) else {
-        return nil
-      }
-      return Entry(tag: tag, type: type, count: count, valueOffset: start + 8)
+    let writer = TIFFWriter(bigEndian: tiff.bigEndian)
+    /// The directory a pointer field of `fields` links to; nil without the field.
+    func subdirectory(_ tag: Int, in fields: [TIFFField], skipping: Set<Int> = [])
+      throws(Malformed) -> TIFFDirectory?
+    {
+      guard let field = fields.first(where: { $0.tag == tag }) else { return nil }
+      guard field.count == 1, let offset = field.unsigned(bigEndian: tiff.bigEndian),
+        let entries = tiff.directory(at: offset, skipping: skipping)
+      else { throw Malformed() }
+      return TIFFDirectory(fields: entries.filter(isPortable))
     }
+    let exifIFD: TIFFDirectory?
+    let gps: TIFFDirectory?
+    let interop: TIFFDirectory?
+    do throws(Malformed) {
+      exifIFD = try subdirectory(Tag.exifIFD, in: ifd0, skipping: [Tag.makerNote])
+      gps = stripGPS ? nil : try subdirectory(Tag.gpsIFD, in: ifd0)
+      interop = try subdirectory(Tag.interopIFD, in: exifIFD?.fields ?? [])
+    } catch {
+      return nil
+    }
+
+    let pointerTags: Set = [Tag.exifIFD, Tag.gpsIFD, Tag.interopIFD]
+    ifd0 = ifd0.filter {
+      isPortable($0) && !sourceLayoutTags.contains($0.tag) && !pointerTags.contains($0.tag)
+    }
+    ifd0 = replacing(Tag.orientation, with: writer.short(Tag.orientation, 1), in: ifd0)
+    ifd0 = replacing(Tag.imageWidth, with: writer.long(Tag.imageWidth, width), in: ifd0)
+    ifd0 = replacing(Tag.imageHeight, with: writer.long(Tag.imageHeight, height), in: ifd0)
+    var root = TIFFDirectory(fields: ifd0)
+    if var sub = exifIFD {
+      sub.fields = sub.fields.filter { $0.tag != Tag.interopIFD }
+      sub.fields = replacing(
+        Tag.pixelXDimension, with: writer.long(Tag.pixelXDimension, width), in: sub.fields)
+      sub.fields = replacing(
+        Tag.pixelYDimension, with: writer.long(Tag.pixelYDimension, height), in: sub.fields)
+      if let interop { sub.children.append(.init(tag: Tag.interopIFD, directory: interop)) }
+      root.children.append(.init(tag: Tag.exifIFD, directory: sub))
+    }
+    if let gps { root.children.append(.init(tag: Tag.gpsIFD, directory: gps)) }
+    return TIFFWriter.data(of: root, bigEndian: tiff.bigEndian)
   }
 
-  /// Zeroes the IFD at `offset` and the values its entries point to.
-  mutating func erase(ifdAt offset: Int) {
-    guard let entries = ifd(at: offset) else { return }
-    for entry in entries {
-      let (size, overflow) = Self.valueSize(type: entry.type).multipliedReportingOverflow(
-        by: entry.count)
-      if !overflow, size > 4, let valueStart = u32(entry.valueOffset) {
-        zero(valueStart, count: size)
-      }
-    }
-    zero(offset, count: 2 + 12 * entries.count + 4)
-  }
+  /// Whether a field means the same after the move: not an offset to a directory Lumen does
+  /// not rebuild (type 13, IFD).
+  private static func isPortable(_ field: TIFFField) -> Bool { field.type != 13 }
 
-  /// Removes entry `index` of the IFD at `offset`, moving the later entries and the next-IFD
-  /// pointer down so the IFD stays contiguous.
-  mutating func remove(entryAt index: Int, ofIFDAt offset: Int) {
-    guard offset >= 8, let count = u16(offset), index < count,
-      offset + 2 + 12 * count <= bytes.count
-    else { return }
-    let removed = offset + 2 + 12 * index
-    let end = min(offset + 2 + 12 * count + 4, bytes.count)
-    bytes.replaceSubrange(removed..<(end - 12), with: bytes[(removed + 12)..<end])
-    zero(end - 12, count: 12)
-    setU16(count - 1, at: offset)
-  }
+  /// A part of the payload that cannot be read.
+  private struct Malformed: Error {}
 
-  private mutating func zero(_ offset: Int, count: Int) {
-    let start = max(offset, 0)
-    let end = min(offset + count, bytes.count)
-    if start < end {
-      bytes.replaceSubrange(start..<end, with: repeatElement(0, count: end - start))
-    }
-  }
-
-  /// Bytes per value of a TIFF field type (unknown types count as 1).
-  private static func valueSize(type: Int) -> Int {
-    switch type {
-    case 3, 8: 2
-    case 4, 9, 11: 4
-    case 5, 10, 12: 8
-    default: 1
-    }
+  /// `fields` with every `tag` field replaced by `field`, where there was one.
+  private static func replacing(_ tag: Int, with field: TIFFField, in fields: [TIFFField])
+    -> [TIFFField]
+  {
+    fields.map { $0.tag == tag ? field : $0 }
   }
 }

@@ -36,19 +36,24 @@ enum HEIFDecoder {
     try check(heif_decode_image(file.handle, &image, heif_colorspace_RGB, chroma, nil))
     guard let image else { throw .corrupt("no image decoded") }
     defer { heif_image_release(image) }
+    // The decoded image is what the file shows: libheif has applied its rotation, mirroring
+    // and cropping in the order the file lists them. The handle's size is libheif's reading of
+    // the same boxes, which some files (transformations listed before the size) make it get
+    // wrong, so it only bounds the result: turning and cropping never add pixels.
     var stride: Int32 = 0
+    let width = Int(heif_image_get_width(image, heif_channel_interleaved))
+    let height = Int(heif_image_get_height(image, heif_channel_interleaved))
     guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
-      heif_image_get_width(image, heif_channel_interleaved) == file.width,
-      heif_image_get_height(image, heif_channel_interleaved) == file.height
-    else { throw .corrupt("decoded image does not match its header") }
+      width > 0, height > 0, width * height <= file.width * file.height
+    else { throw .corrupt("the decoded image is larger than its header says") }
     let maximum = Int(1 << heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved)) - 1
 
     let bitmap = try decodeBitmap(
-      width: file.width, height: file.height, format: format, iccProfile: icc, options: options
+      width: width, height: height, format: format, iccProfile: icc, options: options
     ) { pixels in
       guard let base = pixels.baseAddress else { return }
-      let rowBytes = file.width * format.bytesPerPixel
-      for y in 0..<file.height {
+      let rowBytes = width * format.bytesPerPixel
+      for y in 0..<height {
         let source = UnsafeRawPointer(plane + y * Int(stride))
         let target = base + y * rowBytes
         if deep {
@@ -68,7 +73,7 @@ enum HEIFDecoder {
     }
     return DecodedImage(
       bitmap: bitmap, format: .heic, orientation: .up, iccProfile: icc, exif: file.exif(),
-      originalWidth: file.width, originalHeight: file.height, appliedScale: .full)
+      originalWidth: width, originalHeight: height, appliedScale: .full)
   }
 
   /// A parsed HEIF file and its primary image.
@@ -102,7 +107,8 @@ enum HEIFDecoder {
       heif_context_free(context)
     }
 
-    /// The size after libheif's rotation and mirroring.
+    /// The size after libheif's rotation, mirroring and cropping, as libheif reads the boxes
+    /// (the displayed size; ``decode(_:options:)`` trusts the decoded image over it).
     var width: Int { Int(heif_image_handle_get_width(handle)) }
     var height: Int { Int(heif_image_handle_get_height(handle)) }
     var hasAlpha: Bool { heif_image_handle_has_alpha_channel(handle) != 0 }

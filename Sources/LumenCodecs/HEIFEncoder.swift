@@ -3,11 +3,15 @@ import Foundation
 import LumenCore
 
 /// Encodes HEIC (HEVC in HEIF) with libheif's encoder plugin (x265 on Debian). The encoder
-/// takes a whole picture, so rows are collected first.
+/// takes a whole picture, so rows are copied straight into libheif's image as they come (one
+/// copy of the picture, not two).
 final class HEIFEncoder: FormatEncoder {
   let inputFormat: PixelFormat
   private let setup: EncoderSetup
-  private var frame: FrameBuffer
+  private let image: OpaquePointer
+  private let plane: UnsafeMutablePointer<UInt8>
+  private let stride: Int
+  private var rows = 0
 
   /// Whether this system's libheif can encode HEVC at all.
   static var isAvailable: Bool { heif_have_encoder_for_format(heif_compression_HEVC) != 0 }
@@ -16,76 +20,71 @@ final class HEIFEncoder: FormatEncoder {
     guard Self.isAvailable else { throw .encoderUnavailable(.heic) }
     self.setup = setup
     inputFormat = setup.hasAlpha ? .rgba8 : .rgb8
-    frame = FrameBuffer(width: setup.width, height: setup.height, format: inputFormat)
-  }
-
-  func write(row: UnsafeRawPointer) throws(CodecError.Problem) {
-    frame.append(row)
-  }
-
-  func finish() throws(CodecError.Problem) {
-    guard let context = heif_context_alloc() else { throw .io("out of memory") }
-    defer { heif_context_free(context) }
-    let image = try makeImage()
-    defer { heif_image_release(image) }
-
-    var encoder: OpaquePointer?
-    try check(heif_context_get_encoder_for_format(context, heif_compression_HEVC, &encoder))
-    guard let encoder else { throw .encoderUnavailable(.heic) }
-    defer { heif_encoder_release(encoder) }
-    try check(heif_encoder_set_lossy_quality(encoder, Int32(setup.options.clampedQuality)))
-    try check(heif_encoder_set_lossless(encoder, setup.options.lossless ? 1 : 0))
-
-    var handle: OpaquePointer?
-    try check(heif_context_encode_image(context, image, encoder, nil, &handle))
-    defer { heif_image_handle_release(handle) }
-    if let exif = setup.exif {
-      try check(
-        exif.withUnsafeBytes {
-          heif_context_add_exif_metadata(context, handle, $0.baseAddress, Int32($0.count))
-        })
+    guard let width = Int32(exactly: setup.width), let height = Int32(exactly: setup.height) else {
+      throw .unsupported("HEIC images are at most \(Int32.max) pixels wide and high")
     }
-    var writer = heif_writer(writer_api_version: 1, write: writeToFile)
-    try check(heif_context_write(context, &writer, Unmanaged.passUnretained(setup.file).toOpaque()))
-  }
-
-  /// A libheif image holding the collected rows and the profile to embed.
-  private func makeImage() throws(CodecError.Problem) -> OpaquePointer {
     var created: OpaquePointer?
-    let chroma = inputFormat.hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB
-    try check(
-      heif_image_create(
-        Int32(setup.width), Int32(setup.height), heif_colorspace_RGB, chroma, &created))
+    let chroma = setup.hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB
+    try Self.check(heif_image_create(width, height, heif_colorspace_RGB, chroma, &created))
     guard let image = created else { throw .io("out of memory") }
     do throws(CodecError.Problem) {
-      try check(
-        heif_image_add_plane(
-          image, heif_channel_interleaved, Int32(setup.width), Int32(setup.height), 8))
+      try Self.check(heif_image_add_plane(image, heif_channel_interleaved, width, height, 8))
       var stride: Int32 = 0
       guard let plane = heif_image_get_plane(image, heif_channel_interleaved, &stride) else {
         throw .io("out of memory")
       }
-      frame.bytes.withUnsafeBytes { bytes in
-        for y in 0..<setup.height {
-          guard let row = bytes.baseAddress?.advanced(by: y * frame.rowBytes) else { return }
-          (plane + y * Int(stride)).update(
-            from: row.assumingMemoryBound(to: UInt8.self), count: frame.rowBytes)
-        }
-      }
       if let icc = setup.iccProfile {
-        try check(
+        try Self.check(
           icc.withUnsafeBytes {
             heif_image_set_raw_color_profile(image, "prof", $0.baseAddress, $0.count)
           })
       }
-      return image
+      self.image = image
+      self.plane = plane
+      self.stride = Int(stride)
     } catch {
       heif_image_release(image)
       throw error
     }
   }
 
-  private func check(_ error: heif_error) throws(CodecError.Problem) {
+  deinit { heif_image_release(image) }
+
+  func write(row: UnsafeRawPointer) throws(CodecError.Problem) {
+    guard rows < setup.height else { throw .io("too many rows") }
+    (plane + rows * stride).update(
+      from: row.assumingMemoryBound(to: UInt8.self),
+      count: setup.width * inputFormat.bytesPerPixel)
+    rows += 1
+  }
+
+  func finish() throws(CodecError.Problem) {
+    guard let context = heif_context_alloc() else { throw .io("out of memory") }
+    defer { heif_context_free(context) }
+    var encoder: OpaquePointer?
+    try Self.check(heif_context_get_encoder_for_format(context, heif_compression_HEVC, &encoder))
+    guard let encoder else { throw .encoderUnavailable(.heic) }
+    defer { heif_encoder_release(encoder) }
+    try Self.check(heif_encoder_set_lossy_quality(encoder, Int32(setup.options.clampedQuality)))
+
+    var handle: OpaquePointer?
+    try Self.check(heif_context_encode_image(context, image, encoder, nil, &handle))
+    defer { heif_image_handle_release(handle) }
+    if let exif = setup.exif {
+      guard let size = Int32(exactly: exif.count) else {
+        throw .unsupported("EXIF of \(exif.count) bytes does not fit in HEIC")
+      }
+      try Self.check(
+        exif.withUnsafeBytes {
+          heif_context_add_exif_metadata(context, handle, $0.baseAddress, size)
+        })
+    }
+    var writer = heif_writer(writer_api_version: 1, write: writeToFile)
+    try Self.check(
+      heif_context_write(context, &writer, Unmanaged.passUnretained(setup.file).toOpaque()))
+  }
+
+  private static func check(_ error: heif_error) throws(CodecError.Problem) {
     guard error.code != heif_error_Ok else { return }
     throw .io(error.message.map { String(cString: $0) } ?? "libheif could not encode the image")
   }

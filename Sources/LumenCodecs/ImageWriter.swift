@@ -53,12 +53,16 @@ public final class ImageWriter: RowSink {
   }
 
   /// The pixel layout this writer encodes without converting; rendering in it saves a copy
-  /// per row.
-  public func preferredFormat(hasAlpha: Bool) -> PixelFormat {
+  /// per row. PNG follows `sourceSample` (a 16-bit source renders to a 16-bit PNG) unless
+  /// ``EncodeOptions/bitDepth`` says otherwise.
+  public func preferredFormat(hasAlpha: Bool, sourceSample: SampleType = .uint8) -> PixelFormat {
     switch format {
     case .jpeg: .rgb8
     case .png:
-      PixelFormat(hasAlpha: hasAlpha, sample: options.bitDepth == .sixteen ? .uint16 : .uint8)
+      PixelFormat(
+        hasAlpha: hasAlpha,
+        sample: options.bitDepth.map { $0 == .sixteen } ?? (sourceSample != .uint8)
+          ? .uint16 : .uint8)
     case .webp, .heic: hasAlpha ? .rgba8 : .rgb8
     }
   }
@@ -67,12 +71,23 @@ public final class ImageWriter: RowSink {
     try run { () throws(CodecError.Problem) in
       guard session == nil else { throw .io("begin called twice") }
       guard width > 0, height > 0 else { throw .unsupported("an empty \(width)x\(height) image") }
+      try options.check(for: format)
+      let budget = options.memoryBudget ?? RenderContext.defaultMemoryBudget
+      let needed = encodingMemory(
+        format, width: width, height: height, hasAlpha: pixelFormat.hasAlpha, options: options)
+      guard needed <= budget else {
+        throw .encodingOverBudget(format, needed: needed, budget: budget)
+      }
       let file = try CodecError.Problem.io { () throws(FileError) in try AtomicOutput(target: url) }
       let destination = try destinationProfile()
       let setup = EncoderSetup(
         file: file, width: width, height: height, hasAlpha: pixelFormat.hasAlpha,
         sample: pixelFormat.sample, options: options, iccProfile: embeddedProfile,
-        exif: options.exif.flatMap { Exif.prepareForOutput($0, stripGPS: options.stripGPS) })
+        exif: options.stripMetadata
+          ? nil
+          : options.exif.flatMap {
+            Exif.prepareForOutput($0, width: width, height: height, stripGPS: options.stripGPS)
+          })
       let encoder: any FormatEncoder =
         switch format {
         case .jpeg: try JPEGEncoder(setup)

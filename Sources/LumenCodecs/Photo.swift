@@ -37,8 +37,11 @@ public struct Photo: Sendable {
   }
 
   /// Renders `image` into a file at `destination` (format from its extension), streaming rows
-  /// into the encoder. EXIF from this photo is carried over (orientation reset to 1) unless
-  /// `options.exif` is already set. The file appears atomically; the original is never
+  /// into the encoder. EXIF from this photo is carried over (rewritten for the output:
+  /// orientation 1, its size, no thumbnail; see ``EncodeOptions``) unless `options.exif` is
+  /// already set. A 16-bit photo written as PNG stays 16-bit unless `options.bitDepth` says
+  /// otherwise. The encoder's memory counts against `context`'s budget unless
+  /// `options.memoryBudget` is set. The file appears atomically; the original is never
   /// overwritten unless `overwrite` is true. Renders in `context`.
   public func export(
     _ image: Image, to destination: URL, options: EncodeOptions = EncodeOptions(),
@@ -47,9 +50,11 @@ public struct Photo: Sendable {
   ) throws {
     var options = options
     if options.exif == nil { options.exif = decoded.exif }
+    if options.memoryBudget == nil { options.memoryBudget = context.memoryBudget }
     let writer = try ImageWriter(
       url: destination, options: options, source: url, overwrite: overwrite)
-    let format = writer.preferredFormat(hasAlpha: !image.isOpaque)
+    let format = writer.preferredFormat(
+      hasAlpha: !image.isOpaque, sourceSample: decoded.bitmap.format.sample)
     let sink: any RowSink = progress.map { Tee(writer, $0) } ?? writer
     do {
       try context.render(image, format: format, to: sink)

@@ -12,10 +12,11 @@ enum InfoCommand {
   static func run(_ args: ParsedArguments) throws {
     for path in args.positional {
       let info = try ImageFile.info(URL(fileURLWithPath: path))
-      let fields: [(String, String)] = [
-        ("file", path), ("format", "\(info.format)"), ("width", "\(info.width)"),
-        ("height", "\(info.height)"), ("orientation", "\(info.orientation.rawValue)"),
-        ("bitDepth", "\(info.bitDepth)"), ("alpha", "\(info.hasAlpha)"),
+      // Typed values: numbers and booleans stay JSON numbers and booleans with --json.
+      let fields: [(String, Any)] = [
+        ("file", path), ("format", "\(info.format)"), ("width", info.width),
+        ("height", info.height), ("orientation", info.orientation.rawValue),
+        ("bitDepth", info.bitDepth), ("alpha", info.hasAlpha),
         ("profile", info.profileDescription ?? "none (sRGB assumed)"),
       ]
       if args.has("json") {

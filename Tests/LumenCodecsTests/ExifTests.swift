@@ -53,19 +53,27 @@ struct ExifTests {
     let tiff = Self.tiff(bigEndian: bigEndian, orientation: 8)
     #expect(Exif.orientation(in: tiff) == .left)
     #expect(Exif.orientation(in: Data("Exif\0\0".utf8) + tiff) == .left)
-    let rewritten = try #require(Exif.prepareForOutput(tiff, stripGPS: true))
+    let rewritten = try #require(
+      Exif.prepareForOutput(tiff, width: 10, height: 10, stripGPS: true))
     #expect(Exif.orientation(in: rewritten) == .up)
-    #expect(rewritten.count == tiff.count)
-    // The GPS pointer is gone and the GPS IFD's bytes are zeroed.
+    // Rebuilt without the GPS pointer and the GPS IFD: header, one entry, no next IFD.
+    #expect(rewritten.count == 8 + 2 + 12 + 4)
     #expect(!rewritten.contains(0x88))
-    #expect(rewritten[26...].allSatisfy { $0 == 0 })
+    let kept = try #require(Exif.prepareForOutput(tiff, width: 10, height: 10, stripGPS: false))
+    #expect(kept.count == tiff.count)
+    #expect(Exif.orientation(in: kept) == .up)
   }
 
   @Test func damagedExifIsIgnored() {
     var tiff = Self.tiff(bigEndian: false, orientation: 3)
     tiff[8] = 0xFF  // an entry count reaching far past the end
     #expect(Exif.orientation(in: tiff) == nil)
-    #expect(Exif.prepareForOutput(tiff, stripGPS: true) == nil)
+    #expect(Exif.prepareForOutput(tiff, width: 1, height: 1, stripGPS: true) == nil)
+    // A GPS pointer past the end drops the payload too (unless GPS is stripped anyway).
+    var badGPS = Self.tiff(bigEndian: true, orientation: 3)
+    badGPS[33] = 0xF0  // the GPS IFD pointer (big-endian, bytes 30...33) past the end
+    #expect(Exif.prepareForOutput(badGPS, width: 1, height: 1, stripGPS: false) == nil)
+    #expect(Exif.prepareForOutput(badGPS, width: 1, height: 1, stripGPS: true) != nil)
     #expect(Exif.orientation(in: Data([0x49, 0x49, 0x2A, 0x00, 0xFF, 0xFF, 0xFF, 0x7F])) == nil)
     #expect(Exif.orientation(in: Data()) == nil)
   }

@@ -68,4 +68,73 @@ struct FormatTests {
     #expect(info.hasAlpha && info.bitDepth == 8 && info.orientation == .up)
     #expect(info.profileDescription == "sRGB built-in")
   }
+
+  /// Options asking for exactly one setting.
+  static func options(asking setting: EncodeSetting) -> EncodeOptions {
+    var options = EncodeOptions()
+    switch setting {
+    case .quality: options.quality = 50
+    case .progressive: options.progressive = true
+    case .fullChroma: options.chroma = .s444
+    case .lossless: options.lossless = true
+    case .sixteenBit: options.bitDepth = .sixteen
+    }
+    return options
+  }
+
+  /// Each setting is taken by the formats the table lists and refused, with nothing written,
+  /// by the others (`--lossless` on a JPEG used to be ignored).
+  @Test(arguments: EncodeSetting.allCases)
+  func settingsApplyWhereTheTableSays(setting: EncodeSetting) throws {
+    let directory = try Scratch.directory()
+    let options = Self.options(asking: setting)
+    #expect(options.requestedSettings == [setting])
+    let formats = ImageFormat.allCases.filter { $0 != .heic || HEIFEncoder.isAvailable }
+    for format in formats {
+      let url = directory.appendingPathComponent("out-\(format)")
+      let error = Support.codecError {
+        try ImageFile.write(Support.testBitmap(), to: url, format: format, options: options)
+      }
+      if setting.formats.contains(format) {
+        #expect(error == nil, "\(setting) on \(format): \(String(describing: error))")
+        try FileManager.default.removeItem(at: url)
+      } else {
+        #expect(error?.problem == .inapplicable(setting, format), "\(setting) on \(format)")
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+      }
+    }
+    #expect(EncodeOptions().requestedSettings.isEmpty)
+  }
+
+  @Test func refusalsAreOneReadableLine() {
+    let error = CodecError(file: "out.jpg", problem: .inapplicable(.lossless, .jpeg))
+    #expect(
+      error.description
+        == "out.jpg: lossless compression does not apply to JPEG files, only to WebP")
+    #expect(EncodeSetting.quality.help == "a lossy quality (JPEG, WebP and HEIC)")
+    #expect(EncodeSetting.lossless.help == "lossless compression (WebP only)")
+  }
+
+  /// A 16-bit PNG exported to PNG stays 16-bit (ImageMagick reads the depth back) with its
+  /// samples, unless 8 bits are asked for.
+  @Test(.tags(.oracle), .requires(.imageMagick))
+  func sixteenBitPNGStaysSixteenBit() throws {
+    let directory = try Scratch.directory()
+    let source = directory.appendingPathComponent("deep.png")
+    let original = Support.testBitmap(width: 64, height: 48, format: .rgb16)
+    try ImageFile.write(original, to: source)
+    let photo = try Photo(contentsOf: source)
+    let deep = directory.appendingPathComponent("kept.png")
+    try photo.export(photo.image, to: deep)
+    let shallow = directory.appendingPathComponent("eight.png")
+    try photo.export(photo.image, to: shallow, options: EncodeOptions(bitDepth: .eight))
+    for (url, depth) in [(deep, "16"), (shallow, "8")] {
+      let identified = try Program.text(of: "convert", [url.path, "-format", "%z", "info:"])
+      #expect(identified == depth, "\(url.lastPathComponent)")
+    }
+    let decoded = try ImageFile.read(deep).bitmap
+    #expect(decoded.format == .rgb16)
+    #expect(
+      Support.bytes(of: decoded) == Support.bytes(of: original), "16-bit samples changed")
+  }
 }
