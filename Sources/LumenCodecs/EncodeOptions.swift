@@ -6,9 +6,9 @@ public struct EncodeOptions: Sendable {
   /// The quality used when none is asked for.
   public static let defaultQuality = 90
 
-  /// Lossy quality, 1...100 (JPEG, WebP, HEIC); values outside are clamped. A value other than
-  /// ``defaultQuality`` is refused for PNG (front ends may always pass the default).
-  public var quality: Int
+  /// Lossy quality, 1...100 (JPEG, WebP, HEIC); values outside are clamped. Nil:
+  /// ``defaultQuality``; any value is refused for PNG, which has no quality.
+  public var quality: Int?
   /// JPEG chroma subsampling.
   public var chroma: ChromaSubsampling
   /// JPEG progressive scans (loads coarse-to-fine on the web; usually a little smaller).
@@ -35,7 +35,7 @@ public struct EncodeOptions: Sendable {
   public var memoryBudget: Int?
 
   public init(
-    quality: Int = EncodeOptions.defaultQuality, chroma: ChromaSubsampling = .s420,
+    quality: Int? = nil, chroma: ChromaSubsampling = .s420,
     progressive: Bool = false, lossless: Bool = false, bitDepth: PNGBitDepth? = nil,
     profile: OutputProfile = .sRGB, exif: Data? = nil, stripGPS: Bool = false,
     stripMetadata: Bool = false, memoryBudget: Int? = nil
@@ -52,13 +52,13 @@ public struct EncodeOptions: Sendable {
     self.memoryBudget = memoryBudget
   }
 
-  var clampedQuality: Int { min(max(quality, 1), 100) }
+  var clampedQuality: Int { min(max(quality ?? Self.defaultQuality, 1), 100) }
 
   /// The format-specific settings these options ask for.
   public var requestedSettings: [EncodeSetting] {
     EncodeSetting.allCases.filter { setting in
       switch setting {
-      case .quality: quality != Self.defaultQuality
+      case .quality: quality != nil
       case .progressive: progressive
       case .fullChroma: chroma == .s444
       case .lossless: lossless

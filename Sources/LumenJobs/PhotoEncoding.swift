@@ -4,8 +4,8 @@ import LumenCodecs
 /// The format comes from the output's extension; a choice it does not take is refused when
 /// the job runs (``EncodeSetting``).
 public struct PhotoEncoding: Codable, Hashable, Sendable {
-  /// JPEG, WebP and HEIC quality.
-  public var quality = EncodeOptions.defaultQuality
+  /// JPEG, WebP and HEIC quality; nil: ``EncodeOptions/defaultQuality`` (PNG takes none).
+  public var quality: Int?
   /// Progressive JPEG.
   public var progressive = false
   /// Full-resolution chroma in JPEG (4:4:4) rather than 4:2:0.
@@ -23,7 +23,7 @@ public struct PhotoEncoding: Codable, Hashable, Sendable {
   public static let bitDepths = [8, 16]
 
   public init(
-    quality: Int = EncodeOptions.defaultQuality, progressive: Bool = false,
+    quality: Int? = nil, progressive: Bool = false,
     fullChroma: Bool = false, lossless: Bool = false, bitDepth: Int? = nil,
     stripsGPS: Bool = false, stripsMetadata: Bool = false
   ) {
@@ -45,9 +45,7 @@ public struct PhotoEncoding: Codable, Hashable, Sendable {
   public init(from decoder: any Decoder) throws {
     try decoder.refuseUnknownKeys(besides: CodingKeys.self)
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    let defaults = PhotoEncoding()
-    quality =
-      try c.decodeWholeNumber(forKey: .quality, in: Self.qualityRange) ?? defaults.quality
+    quality = try c.decodeWholeNumber(forKey: .quality, in: Self.qualityRange)
     progressive = try c.decodeIfPresent(Bool.self, forKey: .progressive) ?? false
     fullChroma = try c.decodeIfPresent(Bool.self, forKey: .fullChroma) ?? false
     lossless = try c.decodeIfPresent(Bool.self, forKey: .lossless) ?? false

@@ -17,20 +17,18 @@ enum EditCommand {
         "preview", "PIXELS", .integer(RenderJob.previewRange),
         help: "renders a preview whose long side is PIXELS, decoding at a reduced scale when "
           + "the format allows"),
-      .value(
-        "quality", short: "q", "Q", .integer(PhotoEncoding.qualityRange), default: "90",
-        help: "lossy quality"),
       .flag(
         "overwrite",
         help: "allows OUT to be a file the command reads (the photo, the document, a look or "
           + "layer image); an existing OUT is replaced anyway"),
-    ] + JobOptions.options,
+    ] + EncodingOptions.options + JobOptions.options,
     notes: """
       Geometry and effects are normalised, so a preview matches the full export scaled down. \
       Give IN, --doc and -o, or --job JOB.json alone. OUT is written as `lumen render` writes \
       it: complete or not at all, through a symbolic link, keeping the permissions of the file \
       it replaces.
-      """,
+
+      """ + EncodingOptions.policy,
     run: run)
 
   static func run(_ args: ParsedArguments) throws {
@@ -54,7 +52,7 @@ enum EditCommand {
       resourceFolder: folder,
       allowedRoots: JobOptions.roots(args, documentFolder: folder),
       previewLongSide: args.integer("preview"),
-      encoding: PhotoEncoding(quality: args.integer("quality") ?? 90),
+      encoding: EncodingOptions.encoding(args),
       overwrite: args.has("overwrite"))
   }
 }

@@ -20,11 +20,6 @@ enum RenderCommand {
         "size", "PIXELS", .integer(1...65_536),
         help: "fits the long side first, decoding at a reduced scale when the format allows, so "
           + "filters see the smaller image"),
-      .value("quality", short: "q", "Q", .integer(1...100), default: "90", help: "lossy quality"),
-      .flag("progressive", help: "progressive JPEG scans"),
-      .flag("444", help: "JPEG with full-resolution colour (4:4:4) instead of 4:2:0"),
-      .flag("lossless", help: "lossless WebP or HEIC"),
-      .flag("strip-gps", help: "leaves out where the photo was taken"),
       .flag("keep-profile", help: "keeps the photo's colour profile instead of converting to sRGB"),
       .flag(
         "overwrite",
@@ -34,14 +29,15 @@ enum RenderCommand {
       .value(
         "max-megapixels", "N", .integer(1...100_000),
         help: "refuses larger inputs before any pixel is decoded; by default 2^28 pixels"),
-    ] + LookOption.options,
+    ] + EncodingOptions.options + LookOption.options,
     notes: """
       --look applies a LUT after the filters: a .cube file, or a LUT image (e.g. a graded copy \
       of `lumen lut identity`) whose layout --look-layout declares (images are never guessed).
       OUT appears complete or not at all (an interrupted or failed render leaves the previous \
       file as it was); when OUT is a symbolic link, the file it points to is replaced and the \
       link kept; a replaced file keeps its permissions and owner.
-      """,
+
+      """ + EncodingOptions.policy,
     run: run)
 
   static func run(_ args: ParsedArguments) throws {
@@ -51,7 +47,6 @@ enum RenderCommand {
       try FileIdentity.refuseOverwriting([input] + args.strings("look"), with: output)
     }
     let size = args.integer("size")
-    let quality = args.integer("quality") ?? 90
     let threads = args.integer("threads")
     var decoding = DecodeOptions(streaming: true)
     if let limit = args.integer("max-megapixels") {
@@ -66,12 +61,10 @@ enum RenderCommand {
     image = try image.filtered(by: filters)
     if let look { image = look.apply(to: image) }
 
-    let options = EncodeOptions(
-      quality: quality, chroma: args.has("444") ? .s444 : .s420,
-      progressive: args.has("progressive"), lossless: args.has("lossless"),
-      profile: args.has("keep-profile")
-        ? photo.decoded.iccProfile.map { .keepSource($0) } ?? .sRGB : .sRGB,
-      stripGPS: args.has("strip-gps"))
+    var options = EncodingOptions.encoding(args).options
+    if args.has("keep-profile"), let profile = photo.decoded.iccProfile {
+      options.profile = .keepSource(profile)
+    }
     let context = threads.map { RenderContext(threadCount: $0) } ?? RenderContext()
     try photo.export(
       image, to: URL(fileURLWithPath: output), options: options, overwrite: args.has("overwrite"),

@@ -89,8 +89,9 @@ import Testing
     let result = try CLI.run("info", sample, "--json")
     #expect(result.status == 0)
     let object =
-      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: String]
-    #expect(object?["width"] == "600" && object?["height"] == "400" && object?["format"] == "jpeg")
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+    #expect(object?["width"] as? Int == 600 && object?["height"] as? Int == 400)
+    #expect(object?["format"] as? String == "jpeg")
   }
 }
 
