@@ -76,7 +76,7 @@ public struct VideoExport: Sendable {
   /// here, before any decoding) and starts the export. The stream reports progress after
   /// each frame and ends with ``VideoExportEvent/finished(_:)``, or throws a
   /// ``VideoExportError``.
-  public func start() throws(VideoExportError) -> AsyncThrowingStream<VideoExportEvent, any Error> {
+  public func start() throws(VideoExportError) -> VideoExportEvents {
     let plan = try CompositionPlan(composition, document: document, resources: resources)
     // Passed to the encoding thread, which alone uses it from here on.
     nonisolated(unsafe) let writer = try makeWriter(plan)
@@ -87,17 +87,16 @@ public struct VideoExport: Sendable {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: VideoExportEvent.self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(8))
     continuation.onTermination = { termination in
-      // Waiting (a frame's work at most) means that when the reader's cancelled loop ends,
-      // the unfinished file is already gone.
+      // Runs inside the reader task's cancel, under its status lock: only ask the stages to
+      // stop here; the events wait for the output to be settled (VideoExportEvents).
       guard case .cancelled = termination else { return }
       control.cancel()
-      control.waitUntilStopped()
     }
     let decoderThreads = threads.decoding
     Self.spawn("decode") { Self.decode(plan, decoderThreads: decoderThreads, control) }
     Self.spawn("edit") { Self.edit(with: editor, control) }
     Self.spawn("encode") { Self.encode(plan, writer, control, continuation) }
-    return stream
+    return VideoExportEvents(events: stream, control: control)
   }
 
   /// The writer for the plan's size, rate and sound. Sound that cannot be copied into the
