@@ -50,11 +50,13 @@ public struct VideoJob: Codable, Hashable, Sendable {
       let c = try decoder.container(keyedBy: CodingKeys.self)
       from = try c.decodeIfPresent(Double.self, forKey: .from) ?? 0
       to = try c.decodeIfPresent(Double.self, forKey: .to)
-      guard from.isFinite, from >= 0, to.map({ $0.isFinite && $0 > from }) ?? true else {
+      let accepted = PresentationTime.accepts
+      guard accepted(from), to.map({ accepted($0) && $0 > from }) ?? true else {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(
             codingPath: decoder.codingPath,
-            debugDescription: "a span needs 0 <= from < to, finite seconds"))
+            debugDescription:
+              "a span needs 0 <= from < to <= \(Int(PresentationTime.longestSeconds)) seconds"))
       }
     }
 

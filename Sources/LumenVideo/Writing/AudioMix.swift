@@ -50,8 +50,10 @@ public struct AudioMix: Sendable, Hashable {
           + "...\(Self.bitrateRange.upperBound) bit/s")
     }
     if let duration {
-      guard duration.isFinite, duration > 0 else {
-        throw .invalidSettings("the audio duration \(duration) s is not a time > 0")
+      guard duration > 0, PresentationTime.accepts(duration) else {
+        throw .invalidSettings(
+          "the audio duration \(duration) s is not a time in 0...\(PresentationTime.longestSeconds) s"
+        )
       }
     } else if sources.isEmpty {
       throw .invalidSettings("an audio mix needs a source or a duration")

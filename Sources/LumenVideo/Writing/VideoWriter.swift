@@ -173,15 +173,12 @@ public final class VideoWriter {
   /// Appends a frame shown from `seconds` (rounded to the writer's clock, which is fine enough
   /// for any frame rate: 90 kHz or a multiple).
   public func append(_ frame: Bitmap, at seconds: Double) throws(VideoWriterError) {
-    guard seconds.isFinite, abs(seconds) < Self.longestTime else {
+    guard seconds.isFinite, abs(seconds) < PresentationTime.longestSeconds else {
       cancel()
       throw .invalidTime(file: url.path, seconds: seconds)
     }
     try append(frame, at: PresentationTime(seconds: seconds, timescale: timeBase.den))
   }
-
-  /// Times beyond this many seconds (about 30 years) are refused rather than overflowing.
-  static let longestTime = 1e9
 
   /// Appends a frame one nominal frame (``VideoEncodeSettings/frameRate``) after the last,
   /// or at time 0 if it is the first.
