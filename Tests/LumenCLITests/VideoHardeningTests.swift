@@ -59,3 +59,84 @@ struct VideoHardeningTests {
     #expect(try Self.files(in: dir) == ["clip.mp4", "job.json"])
   }
 }
+
+extension VideoHardeningTests {
+  // MARK: Thumbnail strips within the memory budget (issue 12: NaN crash, 11 GB, 67 GB)
+
+  /// A tiny FFV1 Matroska file (256x256, 2 frames; FFV1 takes its size from the container)
+  /// whose PixelWidth and PixelHeight are patched to `width` x `height`.
+  static func matroska(claiming width: UInt16, _ height: UInt16, in dir: URL) throws -> URL {
+    let url = dir.appendingPathComponent("claims-\(width)x\(height).mkv")
+    try VideoCommandTests.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=256x256:rate=5:duration=0.4", "-c:v", "ffv1",
+      "-f", "matroska", url.path,
+    ])
+    var bytes = try Data(contentsOf: url)
+    // PixelWidth (0xB0) and PixelHeight (0xBA), two bytes each, both 256.
+    for (id, value) in [(UInt8(0xB0), width), (0xBA, height)] {
+      let element = Data([id, 0x82, 0x01, 0x00])
+      let found = try #require(bytes.range(of: element), "no 0x\(id) element")
+      bytes.replaceSubrange(
+        found.upperBound - 2..<found.upperBound, with: [UInt8(value >> 8), UInt8(value & 0xFF)])
+    }
+    try bytes.write(to: url)
+    return url
+  }
+
+  /// A Motion JPEG QuickTime file whose sample description claims a height of 0 and whose
+  /// JPEG markers are broken, so that FFmpeg cannot learn the size from the frames either.
+  static func quickTimeClaimingNoHeight(in dir: URL) throws -> URL {
+    let url = dir.appendingPathComponent("no-height.mov")
+    try VideoCommandTests.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=64x64:rate=5:duration=0.4", "-c:v", "mjpeg",
+      "-f", "mov", url.path,
+    ])
+    var bytes = [UInt8](try Data(contentsOf: url))
+    let data = Data(bytes)
+    let stsd = try #require(data.range(of: Data("stsd".utf8)))
+    let entry = try #require(data.range(of: Data("jpeg".utf8), in: stsd.upperBound..<data.count))
+    // After the type: 6 reserved, data reference, version, revision, vendor, temporal and
+    // spatial quality (22 bytes), then width and height (2 bytes each).
+    let height = entry.upperBound + 24
+    bytes[height] = 0
+    bytes[height + 1] = 0
+    let mdat = try #require(data.range(of: Data("mdat".utf8)))
+    for index in mdat.upperBound..<(bytes.count - 1)
+    where bytes[index] == 0xFF && [0xC0, 0xD8].contains(bytes[index + 1]) {
+      bytes[index + 1] = 0
+    }
+    try Data(bytes).write(to: url)
+    return url
+  }
+
+  @Test func thumbsOfAStreamClaimingNoHeightAreRefused() throws {
+    let dir = try CLI.scratch()
+    let file = try Self.quickTimeClaimingNoHeight(in: dir)
+    let strip = dir.appendingPathComponent("strip.jpg")
+    let result = try CLI.run("video", "thumbs", file.path, "-n", "4", "-o", strip.path)
+    Self.expectRefused(result, status: 1, saying: "\(file.path): ")
+    #expect(!FileManager.default.fileExists(atPath: strip.path))
+  }
+
+  @Test func thumbsOfAStreamClaiming65535x1AreRefusedBeforeAllocating() throws {
+    let dir = try CLI.scratch()
+    let file = try Self.matroska(claiming: 65535, 1, in: dir)
+    let strip = dir.appendingPathComponent("strip.jpg")
+    let result = try CLI.run("video", "thumbs", file.path, "-n", "4", "-o", strip.path)
+    Self.expectRefused(result, status: 1, saying: "\(file.path): a 65535x1 picture is too wide")
+    #expect(!FileManager.default.fileExists(atPath: strip.path))
+  }
+
+  @Test func aStripBeyondTheMemoryBudgetIsRefusedAndOneWithinItIsMade() throws {
+    let (dir, clip) = try Self.directoryWithClip()
+    let strip = dir.appendingPathComponent("strip.jpg")
+    let huge = try CLI.run(
+      "video", "thumbs", clip.path, "-n", "1000", "--height", "4096", "-o", strip.path)
+    Self.expectRefused(huge, status: 2, saying: "more than the memory budget")
+    #expect(!FileManager.default.fileExists(atPath: strip.path))
+    let fine = try CLI.run(
+      "video", "thumbs", clip.path, "-n", "20", "--height", "64", "-o", strip.path)
+    #expect(fine.status == 0, "\(fine.errors)")
+    #expect(FileManager.default.fileExists(atPath: strip.path))
+  }
+}
