@@ -140,3 +140,57 @@ extension VideoHardeningTests {
     #expect(FileManager.default.fileExists(atPath: strip.path))
   }
 }
+
+extension VideoHardeningTests {
+  // MARK: The container the extension names (issue 12: .webm, .mkv, .m4a got MP4 bytes)
+
+  /// ffprobe's container name and stream codecs ("video,audio") of `url`.
+  static func probe(_ url: URL) throws -> (format: String, codecs: String) {
+    let text = try Program.text(
+      of: "ffprobe",
+      [
+        "-v", "error", "-show_entries", "format=format_name:stream=codec_name", "-of",
+        "default=noprint_wrappers=1:nokey=1", url.path,
+      ])
+    let lines = text.split(separator: "\n").map(String.init)
+    return (lines.last ?? "", lines.dropLast().joined(separator: ","))
+  }
+
+  @Test(arguments: [
+    ("out.mp4", [String](), "mov,mp4,m4a,3gp,3g2,mj2", "h264,aac"),
+    ("out.mov", ["--codec", "hevc"], "mov,mp4,m4a,3gp,3g2,mj2", "hevc,aac"),
+    ("out.mkv", [], "matroska,webm", "h264,aac"),
+    ("out.mkv", ["--codec", "vp9", "--crf", "40"], "matroska,webm", "vp9,aac"),
+    ("out.webm", [], "matroska,webm", "vp9,opus"),
+  ])
+  func theExtensionNamesTheContainer(
+    _ name: String, _ options: [String], _ format: String, _ codecs: String
+  ) throws {
+    let (dir, clip) = try Self.directoryWithClip()
+    let out = dir.appendingPathComponent(name)
+    let result = try CLI.run(["video", clip.path, "-o", out.path] + options)
+    #expect(result.status == 0, "\(result.errors)")
+    let probed = try Self.probe(out)
+    #expect(probed.format == format)
+    #expect(probed.codecs == codecs)
+    if name.hasSuffix(".webm") {
+      // Not merely labelled: the file is WebM (its EBML DocType says so).
+      #expect(try Data(contentsOf: out).prefix(64).range(of: Data("webm".utf8)) != nil)
+    }
+  }
+
+  @Test(arguments: [
+    (["-o", "out.m4a"], "cannot write .m4a files"), (["-o", "out.avi"], "cannot write .avi"),
+    (["-o", "out"], "without an extension"), (["-o", "out.webm", "--preset", "fast"], "presets"),
+    (["-o", "out.webm", "--codec", "h264"], "h264 cannot go in webm"),
+    (["-o", "out.mp4", "--codec", "vp9"], "vp9 cannot go in mp4"),
+    (["-o", "out.mp4", "--crf", "60"], "CRF 60 is outside 0...51"),
+  ])
+  func optionsThatDoNotApplyAreRefused(_ options: [String], _ message: String) throws {
+    let (dir, clip) = try Self.directoryWithClip()
+    let arguments = options.map { $0.hasPrefix("out") ? dir.appendingPathComponent($0).path : $0 }
+    let result = try CLI.run(["video", clip.path] + arguments)
+    Self.expectRefused(result, status: 2, saying: message)
+    #expect(try Self.files(in: dir) == ["clip.mp4"])
+  }
+}

@@ -1,5 +1,6 @@
-/// An audio track rendered from any number of sources and encoded as AAC: the sound of clips
-/// laid end to end, a music bed with its own trim and volume, or one source cut exactly.
+/// An audio track rendered from any number of sources and encoded as AAC (Opus in WebM): the
+/// sound of clips laid end to end, a music bed with its own trim and volume, or one source cut
+/// exactly.
 ///
 /// Sources are decoded, resampled and remixed to ``sampleRate`` and ``channels`` (libswresample's
 /// standard up- and down-mix matrices), scaled by their volume, summed, and clipped to full

@@ -2,8 +2,9 @@ import CFFmpeg
 import Foundation
 import LumenCore
 
-/// Writes a movie: RGB bitmaps in, an H.264 or HEVC stream in an MP4 or MOV file out, with an
-/// optional audio track copied from a file or mixed and encoded as AAC.
+/// Writes a movie: RGB bitmaps in, an H.264, HEVC or VP9 stream in an MP4, MOV, Matroska or
+/// WebM file out, with an optional audio track copied from a file or mixed and encoded (AAC;
+/// Opus in WebM).
 ///
 /// ```swift
 /// let writer = try VideoWriter(
@@ -30,7 +31,7 @@ public final class VideoWriter {
   public enum Audio: Sendable, Hashable {
     /// Packets copied untouched from a file.
     case copy(AudioCopy)
-    /// Sources decoded, trimmed, mixed and encoded as AAC.
+    /// Sources decoded, trimmed, mixed and encoded as AAC (Opus in WebM).
     case mix(AudioMix)
   }
 
@@ -72,6 +73,13 @@ public final class VideoWriter {
     audio: Audio? = nil
   ) throws(VideoWriterError) {
     try settings.validate()
+    if let named = VideoEncodeSettings.Container(pathExtension: url.pathExtension),
+      named != settings.container
+    {
+      throw .invalidSettings(
+        "\(url.lastPathComponent.prefix(100)) names \(named.rawValue), the settings say"
+          + " \(settings.container.rawValue)")
+    }
     try Self.validate(width: width, height: height, chroma: settings.chromaFormat)
     switch audio {
     case .copy(let copy): try copy.validate()
@@ -94,7 +102,7 @@ public final class VideoWriter {
     stream.pointee.time_base = timeBase
     stream.pointee.avg_frame_rate = AVRational(
       num: settings.frameRate.numerator, den: settings.frameRate.denominator)
-    if settings.codec == .hevc {
+    if settings.codec == .hevc, settings.container == .mp4 || settings.container == .mov {
       // Apple's players accept HEVC in MP4 and MOV only as 'hvc1' (parameter sets in the
       // sample description), not FFmpeg's default 'hev1'.
       stream.pointee.codecpar.pointee.codec_tag = Self.fourCC("hvc1")
@@ -103,7 +111,8 @@ public final class VideoWriter {
     var audioStream: Int32 = -1
     switch audio {
     case .copy(let copy): audioSource = try AudioPacketCopier(copy)
-    case .mix(let mix): audioSource = try AudioMixEncoder(mix, file: file)
+    case .mix(let mix):
+      audioSource = try AudioMixEncoder(mix, container: settings.container, file: file)
     case nil: break
     }
     if let audioSource {
