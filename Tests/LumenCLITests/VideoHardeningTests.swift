@@ -194,3 +194,42 @@ extension VideoHardeningTests {
     #expect(try Self.files(in: dir) == ["clip.mp4"])
   }
 }
+
+extension VideoHardeningTests {
+  // MARK: Inputs that are not regular files, and seek errors (issue 12: open() blocked forever)
+
+  /// `lumen` with `arguments`, killed after 20 s (status 124: it hung).
+  static func runBounded(_ arguments: [String]) throws -> CLI.Result {
+    let result = try Program.run(
+      "timeout", ["20", CLI.executable.path] + arguments, in: CLI.packageRoot)
+    return CLI.Result(status: result.status, output: result.text, errors: result.errors)
+  }
+
+  @Test func aFIFOAsVideoOrMusicIsRefusedWithoutWaiting() throws {
+    let (dir, clip) = try Self.directoryWithClip()
+    let fifo = dir.appendingPathComponent("fifo.mp4")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    let out = dir.appendingPathComponent("out.mp4")
+    for arguments in [
+      ["video", "info", fifo.path], ["video", fifo.path, "-o", out.path],
+      ["video", "thumbs", fifo.path, "-n", "2", "-o", dir.appendingPathComponent("s.jpg").path],
+      ["video", clip.path, "--music", fifo.path, "-o", out.path],
+    ] {
+      let result = try Self.runBounded(arguments)
+      Self.expectRefused(result, status: 1, saying: "\(fifo.path): ")
+      #expect(result.errors.contains("not a regular file (a FIFO)"))
+    }
+    #expect(try Self.files(in: dir) == ["clip.mp4", "fifo.mp4"])
+  }
+
+  @Test func aFailedSeekSaysWhyInsteadOfBlamingPermissions() throws {
+    let (dir, clip) = try Self.directoryWithClip()
+    let raw = dir.appendingPathComponent("raw.h264")
+    try VideoCommandTests.ffmpeg(["-i", clip.path, "-c:v", "copy", "-an", raw.path])
+    let frame = dir.appendingPathComponent("frame.png")
+    let result = try CLI.run("video", "frame", raw.path, "--time", "1.5", "-o", frame.path)
+    Self.expectRefused(result, status: 1, saying: "\(raw.path): seeking to 1.500 s failed")
+    #expect(!result.errors.contains("Operation not permitted"))
+    #expect(result.errors.contains("cannot seek in this file"))
+  }
+}
