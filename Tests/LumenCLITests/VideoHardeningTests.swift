@@ -233,3 +233,52 @@ extension VideoHardeningTests {
     #expect(result.errors.contains("cannot seek in this file"))
   }
 }
+
+extension VideoHardeningTests {
+  // MARK: Durations from what the streams hold (issue 12: 3000 s claimed for 75 frames)
+
+  /// 3 s of 25 fps H.264 (75 frames) in `name`.
+  static func seventyFiveFrames(_ name: String, in dir: URL) throws -> URL {
+    let url = dir.appendingPathComponent(name)
+    try VideoCommandTests.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=3", "-c:v", "libx264",
+      "-preset", "veryfast", "-pix_fmt", "yuv420p", url.path,
+    ])
+    return url
+  }
+
+  /// Overwrites `url` with `bytes` placed `skipping` bytes after the first `marker`.
+  static func patch(_ url: URL, after marker: String, skipping: Int, with bytes: [UInt8]) throws {
+    var data = try Data(contentsOf: url)
+    let found = try #require(data.range(of: Data(marker.utf8)), "no \(marker) in \(url.path)")
+    let start = found.upperBound + skipping
+    data.replaceSubrange(start..<start + bytes.count, with: bytes)
+    try data.write(to: url)
+  }
+
+  @Test func anMP4WhoseMediaTimescaleIsZeroIsRefused() throws {
+    let dir = try CLI.scratch()
+    let clip = try Self.seventyFiveFrames("timescale0.mp4", in: dir)
+    // mdhd: version and flags, creation and modification times (4 bytes each), timescale.
+    try Self.patch(clip, after: "mdhd", skipping: 12, with: [0, 0, 0, 0])
+    let out = dir.appendingPathComponent("out.mp4")
+    let result = try CLI.run("video", clip.path, "-o", out.path)
+    Self.expectRefused(result, status: 1, saying: "\(clip.path): the file is corrupt: its timing")
+    #expect(try Self.files(in: dir) == ["timescale0.mp4"])
+  }
+
+  @Test func aMatroskaFileClaimingMoreThanItsFramesStopsAtTheirEnd() throws {
+    let dir = try CLI.scratch()
+    let clip = try Self.seventyFiveFrames("long.mkv", in: dir)
+    // The track's DURATION tag: 00:00:03.000000000 becomes 00:50:00 (3000 s).
+    try Self.patch(clip, after: "DURATION", skipping: 3, with: Array("00:50:00".utf8))
+    let info = try CLI.run("video", "info", clip.path)
+    try #require(info.output.contains("3000.000 s"), "the patch did not take: \(info.output)")
+    let out = dir.appendingPathComponent("out.mp4")
+    let started = Date()
+    let result = try CLI.run("video", clip.path, "-o", out.path)
+    Self.expectRefused(result, status: 1, saying: "its frames end at 3.000 s")
+    #expect(Date().timeIntervalSince(started) < 30)
+    #expect(try Self.files(in: dir) == ["long.mkv"])
+  }
+}

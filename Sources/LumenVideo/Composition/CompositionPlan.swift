@@ -124,6 +124,9 @@ struct CompositionPlan: Sendable {
     guard length > 0, length.isFinite else {
       throw .invalidComposition("\(clip.url.path): the clip's duration is unknown")
     }
+    if let problem = info.timingProblem {
+      throw .reading(.corrupt(file: clip.url.path, detail: problem))
+    }
     guard let trim = clip.trim else { return 0..<length }
     guard trim.lowerBound.isFinite, trim.lowerBound >= 0, !trim.upperBound.isNaN,
       trim.lowerBound < length, !trim.isEmpty
