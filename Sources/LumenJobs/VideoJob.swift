@@ -172,6 +172,9 @@ public struct VideoJob: Codable, Hashable, Sendable {
   public var minimumDuration: Double?
   public var maximumDuration: Double?
   public var encoding: Encoding
+  /// Which of the first clip's tags the output keeps: creation time and location (`keep`,
+  /// the default), the time only (`stripLocation`), or none (`stripAll`).
+  public var metadata: MovieMetadata.Policy
   public var overwrite: Bool
 
   public static let longSideRange = 2...16_384
@@ -181,7 +184,8 @@ public struct VideoJob: Codable, Hashable, Sendable {
     resourceFolder: String? = nil, allowedRoots: [String]? = nil, longSide: Int? = nil,
     fills: Bool = false, frameRate: String? = nil, keepsClipAudio: Bool = true,
     music: Music? = nil, minimumDuration: Double? = nil, maximumDuration: Double? = nil,
-    encoding: Encoding = Encoding(), overwrite: Bool = false
+    encoding: Encoding = Encoding(), metadata: MovieMetadata.Policy = .keep,
+    overwrite: Bool = false
   ) {
     self.clips = clips
     self.document = document
@@ -196,12 +200,13 @@ public struct VideoJob: Codable, Hashable, Sendable {
     self.minimumDuration = minimumDuration
     self.maximumDuration = maximumDuration
     self.encoding = encoding
+    self.metadata = metadata
     self.overwrite = overwrite
   }
 
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case clips, document, resourceFolder, allowedRoots, output, longSide, fills, frameRate
-    case keepsClipAudio, music, minimumDuration, maximumDuration, encoding, overwrite
+    case keepsClipAudio, music, minimumDuration, maximumDuration, encoding, metadata, overwrite
   }
 
   public init(from decoder: any Decoder) throws {
@@ -220,6 +225,7 @@ public struct VideoJob: Codable, Hashable, Sendable {
     minimumDuration = try c.decodeIfPresent(Double.self, forKey: .minimumDuration)
     maximumDuration = try c.decodeIfPresent(Double.self, forKey: .maximumDuration)
     encoding = try c.decodeIfPresent(Encoding.self, forKey: .encoding) ?? Encoding()
+    metadata = try c.decodeIfPresent(MovieMetadata.Policy.self, forKey: .metadata) ?? .keep
     overwrite = try c.decodeIfPresent(Bool.self, forKey: .overwrite) ?? false
     func fail(_ key: CodingKeys, _ reason: String) -> DecodingError {
       .dataCorruptedError(forKey: key, in: c, debugDescription: reason)
@@ -304,7 +310,7 @@ public struct VideoJob: Codable, Hashable, Sendable {
     let resolver = resources
     return VideoExport(
       composition: composition, document: document, resources: EditResources(resolver),
-      settings: encoding.settings(container: container), output: outputURL,
+      settings: encoding.settings(container: container), output: outputURL, metadata: metadata,
       context: context?.resolving(with: resolver))
   }
 }

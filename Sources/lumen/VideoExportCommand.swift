@@ -45,13 +45,17 @@ enum VideoExportCommand {
       .value("min", "SECONDS", .text, help: "refuses clips that are shorter"),
       .value("max", "SECONDS", .text, help: "cuts the movie there"),
       .flag("no-audio", help: "leaves out the clips' sound"),
+      .flag("strip-gps", help: "leaves out the first clip's location (its time stays)"),
+      .flag("strip-metadata", help: "leaves out the first clip's time and location"),
       .flag("overwrite", help: "replaces OUT when it exists, even when it is an input"),
     ] + JobOptions.options
 
   static let notes = """
     Joins the clips in order, applies the edit document to every frame (keyframes count from \
     the output's start) and encodes H.264 (default) or HEVC with AAC or copied sound, or VP9 \
-    with Opus in WebM; the output's extension names the container. Looks \
+    with Opus in WebM; the output's extension names the container. The output keeps the \
+    first clip's creation time and location tags (nothing else of its metadata) unless \
+    --strip-gps or --strip-metadata is given. Looks \
     and layer images the document names (a look id, a .cube file) are read relative to the \
     document, inside its folder or an --allow folder. Times are \
     seconds (3.2, 3.2s), milliseconds (1500ms) or clock times (1:02.5).
@@ -124,6 +128,8 @@ enum VideoExportCommand {
         try VideoTime.seconds(parsing: text, option: "--max")
       },
       encoding: try encoding(args, output: output),
+      metadata: args.has("strip-metadata")
+        ? .stripAll : args.has("strip-gps") ? .stripLocation : .keep,
       overwrite: args.has("overwrite"))
   }
 

@@ -282,3 +282,75 @@ extension VideoHardeningTests {
     #expect(try Self.files(in: dir) == ["long.mkv"])
   }
 }
+
+extension VideoHardeningTests {
+  // MARK: Creation time and location kept, stripped on request (issue 12: all were dropped)
+
+  /// A 1 s QuickTime clip shot "at the Eiffel Tower on 1 May 2024", tagged as phones do.
+  static func geotaggedClip(in dir: URL) throws -> URL {
+    let url = dir.appendingPathComponent("geo.mov")
+    try VideoCommandTests.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=1", "-c:v", "libx264",
+      "-preset", "veryfast", "-pix_fmt", "yuv420p",
+      "-metadata", "creation_time=2024-05-01T10:00:00Z",
+      "-metadata", "location=+48.8577+002.2950/",
+      "-metadata", "com.apple.quicktime.location.ISO6709=+48.8577+002.2950+035.000/",
+      "-metadata", "comment=not for export", "-movflags", "use_metadata_tags", url.path,
+    ])
+    return url
+  }
+
+  /// ffprobe's container tags of `url`.
+  static func tags(_ url: URL) throws -> [String: String] {
+    let data = try Program.output(
+      of: "ffprobe", ["-v", "error", "-show_entries", "format_tags", "-of", "json", url.path])
+    let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    return (json?["format"] as? [String: Any])?["tags"] as? [String: String] ?? [:]
+  }
+
+  /// exiftool's `tag` of `url`, as a number or text; nil when it has none.
+  static func exif(_ tag: String, _ url: URL) throws -> String? {
+    let text = try Program.text(of: "exiftool", ["-n", "-s3", "-\(tag)", url.path])
+    let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    return value.isEmpty ? nil : value
+  }
+
+  @Test(.requires(.exiftool), arguments: ["mp4", "mov"])
+  func creationTimeAndLocationAreKeptUnlessStripped(_ container: String) throws {
+    let dir = try CLI.scratch()
+    let source = try Self.geotaggedClip(in: dir)
+    func export(_ options: String...) throws -> URL {
+      let out = dir.appendingPathComponent("out\(options.joined()).\(container)")
+      let result = try CLI.run(["video", source.path, "-o", out.path] + options)
+      #expect(result.status == 0, "\(result.errors)")
+      return out
+    }
+    let kept = try export()
+    let tags = try Self.tags(kept)
+    #expect(tags["creation_time"]?.hasPrefix("2024-05-01T10:00:00") == true, "\(tags)")
+    #expect(tags["location"] == "+48.8577+002.2950/", "\(tags)")
+    #expect(tags["com.apple.quicktime.location.ISO6709"] == "+48.8577+002.2950+035.000/")
+    #expect(tags["comment"] == nil, "only time and place are carried over")
+    #expect(try Self.exif("GPSLatitude", kept).flatMap(Double.init) == 48.8577)
+    #expect(try Self.exif("CreateDate", kept) == "2024:05:01 10:00:00")
+
+    let noGPS = try export("--strip-gps")
+    let timeOnly = try Self.tags(noGPS)
+    #expect(timeOnly["creation_time"]?.hasPrefix("2024-05-01T10:00:00") == true)
+    #expect(!timeOnly.keys.contains { $0.lowercased().contains("location") }, "\(timeOnly)")
+    #expect(try Self.exif("GPSLatitude", noGPS) == nil)
+    #expect(try Self.exif("CreateDate", noGPS) == "2024:05:01 10:00:00")
+
+    let bare = try export("--strip-metadata")
+    let none = try Self.tags(bare)
+    #expect(none["creation_time"] == nil && none["location"] == nil, "\(none)")
+    #expect(try Self.exif("GPSLatitude", bare) == nil)
+    #expect(try Self.exif("CreateDate", bare) == "0000:00:00 00:00:00")
+  }
+
+  @Test func theHelpStatesTheMetadataPolicy() throws {
+    let help = try CLI.run("video", "--help")
+    #expect(help.output.contains("creation time and location"))
+    #expect(help.output.contains("--strip-gps") && help.output.contains("--strip-metadata"))
+  }
+}

@@ -31,6 +31,8 @@ public struct VideoExport: Sendable {
   /// Codec, container, quality and preset. Its frame rate is replaced by the composition's.
   public var settings: VideoEncodeSettings
   public var output: URL
+  /// Which of the first clip's tags (creation time, location) the output keeps.
+  public var metadata: MovieMetadata.Policy
   public var threads: Threads
   /// Where the frames render (and magic analyses each clip); nil: a context of its own with
   /// ``Threads/rendering`` threads.
@@ -40,13 +42,15 @@ public struct VideoExport: Sendable {
     composition: VideoComposition, document: EditDocument = EditDocument(),
     resources: EditResources = EditResources(),
     settings: VideoEncodeSettings = VideoEncodeSettings(),
-    output: URL, threads: Threads = .automatic, context: RenderContext? = nil
+    output: URL, metadata: MovieMetadata.Policy = .keep, threads: Threads = .automatic,
+    context: RenderContext? = nil
   ) {
     self.composition = composition
     self.document = document
     self.resources = resources
     self.settings = settings
     self.output = output
+    self.metadata = metadata
     self.threads = threads
     self.context = context
   }
@@ -104,15 +108,16 @@ public struct VideoExport: Sendable {
   private func makeWriter(_ plan: CompositionPlan) throws(VideoExportError) -> VideoWriter {
     var settings = self.settings
     settings.frameRate = plan.frameRate
+    let tags = MovieMetadata.kept(from: plan.segments[0].info.tags, policy: metadata)
     do {
       return try VideoWriter(
         url: output, width: plan.width, height: plan.height, settings: settings,
-        audio: plan.audio(copying: true))
+        audio: plan.audio(copying: true), tags: tags)
     } catch .audioSource where plan.copiesAudio {
       do {
         return try VideoWriter(
           url: output, width: plan.width, height: plan.height, settings: settings,
-          audio: plan.audio(copying: false))
+          audio: plan.audio(copying: false), tags: tags)
       } catch {
         throw .writing(error)
       }

@@ -55,11 +55,19 @@ final class MovieMuxer {
     return stream
   }
 
-  func writeHeader() throws(VideoWriterError) {
+  /// Writes the header with the file-level `tags` (``MovieMetadata``).
+  func writeHeader(tags: [String: String]) throws(VideoWriterError) {
     var options: OpaquePointer?
     defer { av_dict_free(&options) }
     if container == .mp4 || container == .mov {
-      av_dict_set(&options, "movflags", "+faststart", 0)
+      // Apple's keys (com.apple.quicktime.*) exist only in the `mdta` metadata box.
+      let appleKeys = tags.keys.contains { $0.hasPrefix("com.apple.quicktime.") }
+      av_dict_set(&options, "movflags", "+faststart" + (appleKeys ? "+use_metadata_tags" : ""), 0)
+    }
+    if let context {
+      for (key, value) in tags.sorted(by: { $0.key < $1.key }) {
+        av_dict_set(&context.pointee.metadata, key, value, 0)
+      }
     }
     try WriterCall.check(
       avformat_write_header(context, &options), file: file, "writing the file header")

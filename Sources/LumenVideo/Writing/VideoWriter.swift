@@ -68,9 +68,11 @@ public final class VideoWriter {
   ///   - url: The movie to write; an existing file there is replaced when the movie is done.
   ///   - width: The picture width; even for 4:2:0 and 4:2:2.
   ///   - height: The picture height; even for 4:2:0.
+  ///   - tags: File-level metadata, e.g. `creation_time` and `location` (see
+  ///     ``MovieMetadata``); nothing else is written but FFmpeg's encoder name.
   public init(
     url: URL, width: Int, height: Int, settings: VideoEncodeSettings = VideoEncodeSettings(),
-    audio: Audio? = nil
+    audio: Audio? = nil, tags: [String: String] = [:]
   ) throws(VideoWriterError) {
     try settings.validate()
     if let named = VideoEncodeSettings.Container(pathExtension: url.pathExtension),
@@ -120,7 +122,7 @@ public final class VideoWriter {
       try audioSource.describe(stream, for: muxer)
       audioStream = stream.pointee.index
     }
-    try muxer.writeHeader()
+    try muxer.writeHeader(tags: tags)
 
     let format = VideoEncoder.pixelFormat(settings.chromaFormat)
     picture = try PictureBuffer(width: width, height: height, format: format, file: file)
