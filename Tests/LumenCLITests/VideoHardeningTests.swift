@@ -354,3 +354,23 @@ extension VideoHardeningTests {
     #expect(help.output.contains("--strip-gps") && help.output.contains("--strip-metadata"))
   }
 }
+
+extension VideoHardeningTests {
+  // MARK: info --json gives numbers as numbers
+
+  @Test func infoJSONGivesNumbersAsNumbers() throws {
+    let (_, clip) = try Self.directoryWithClip()
+    let result = try CLI.run("video", "info", "--json", clip.path)
+    #expect(result.status == 0, "\(result.errors)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    let video = try #require(json["video"] as? [String: Any])
+    #expect(json["duration"] as? Double == 2)
+    #expect(video["averageFrameRate"] as? Double == 25)
+    #expect(video["nominalFrameRate"] as? Double == 25)
+    #expect(video["sampleAspectRatio"] as? Double == 1)
+    let timeBase = try #require(video["timeBase"] as? [String: Any])
+    #expect(timeBase["numerator"] as? Int == 1 && timeBase["denominator"] as? Int == 12800)
+    #expect(!result.output.contains("\"1/"), "no fraction as text: \(result.output)")
+  }
+}
