@@ -29,7 +29,7 @@ enum VideoExportCommand {
       .value("fps", "RATE", .text, help: "30, 29.97 or 30000/1001; by default the first clip's"),
       .value(
         "crf", "0-63", .integer(VideoJob.Encoding.crfRange),
-        help: "constant quality, lower is better and bigger (0-51, VP9 0-63); 20 unless --bitrate"),
+        help: "constant quality, lower is better and bigger (H.264/HEVC up to 51); 20 by default"),
       .value(
         "bitrate", "BITS", .integer(VideoEncodeSettings.bitrateRange),
         help: "a bit rate in bits per second instead of --crf"),
