@@ -142,8 +142,22 @@ enum VideoExportCommand {
       codec: args.string("codec").flatMap(VideoEncodeSettings.Codec.init(rawValue:)),
       crf: args.integer("crf") ?? 20, bitrate: args.integer("bitrate"),
       preset: args.string("preset"))
+    let settings: VideoEncodeSettings
     do {
-      try encoding.settings(container: VideoJob.container(of: output)).validate()
+      settings = encoding.settings(container: try VideoJob.container(of: output))
+    } catch {
+      throw UsageError("\(error)")
+    }
+    let codec = settings.codec
+    if let crf = args.integer("crf"), !codec.crfRange.contains(crf) {
+      throw UsageError(
+        "--crf must be a whole number in \(codec.crfRange), not \"\(crf)\" (for \(codec.rawValue))")
+    }
+    if args.has("preset"), !codec.takesPresets {
+      throw UsageError("--preset applies to h264 and hevc, not \(codec.rawValue)")
+    }
+    do {
+      try settings.validate()
     } catch {
       throw UsageError("\(error)")
     }

@@ -181,10 +181,11 @@ extension VideoHardeningTests {
 
   @Test(arguments: [
     (["-o", "out.m4a"], "cannot write .m4a files"), (["-o", "out.avi"], "cannot write .avi"),
-    (["-o", "out"], "without an extension"), (["-o", "out.webm", "--preset", "fast"], "presets"),
+    (["-o", "out"], "without an extension"),
+    (["-o", "out.webm", "--preset", "fast"], "--preset applies to h264 and hevc, not vp9"),
     (["-o", "out.webm", "--codec", "h264"], "h264 cannot go in webm"),
     (["-o", "out.mp4", "--codec", "vp9"], "vp9 cannot go in mp4"),
-    (["-o", "out.mp4", "--crf", "60"], "CRF 60 is outside 0...51"),
+    (["-o", "out.mp4", "--crf", "60"], "--crf must be a whole number in 0...51, not \"60\""),
   ])
   func optionsThatDoNotApplyAreRefused(_ options: [String], _ message: String) throws {
     let (dir, clip) = try Self.directoryWithClip()
