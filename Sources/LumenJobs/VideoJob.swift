@@ -50,11 +50,13 @@ public struct VideoJob: Codable, Hashable, Sendable {
       let c = try decoder.container(keyedBy: CodingKeys.self)
       from = try c.decodeIfPresent(Double.self, forKey: .from) ?? 0
       to = try c.decodeIfPresent(Double.self, forKey: .to)
-      guard from.isFinite, from >= 0, to.map({ $0.isFinite && $0 > from }) ?? true else {
+      let accepted = PresentationTime.accepts
+      guard accepted(from), to.map({ accepted($0) && $0 > from }) ?? true else {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(
             codingPath: decoder.codingPath,
-            debugDescription: "a span needs 0 <= from < to, finite seconds"))
+            debugDescription:
+              "a span needs 0 <= from < to <= \(Int(PresentationTime.longestSeconds)) seconds"))
       }
     }
 
@@ -91,16 +93,18 @@ public struct VideoJob: Codable, Hashable, Sendable {
 
   /// Encoder choices; the container comes from the output's extension.
   public struct Encoding: Codable, Hashable, Sendable {
-    public var codec: VideoEncodeSettings.Codec
-    /// Constant quality (0...51); ignored when ``bitrate`` is set.
+    /// nil: the container's first (H.264; VP9 for WebM).
+    public var codec: VideoEncodeSettings.Codec?
+    /// Constant quality (0...51; VP9 0...63); ignored when ``bitrate`` is set.
     public var crf: Int
     /// Average bits per second.
     public var bitrate: Int?
-    public var preset: String
+    /// An x264/x265 preset; nil: "veryfast" for them, none for VP9 (which refuses one).
+    public var preset: String?
 
     public init(
-      codec: VideoEncodeSettings.Codec = .h264, crf: Int = 20, bitrate: Int? = nil,
-      preset: String = "veryfast"
+      codec: VideoEncodeSettings.Codec? = nil, crf: Int = 20, bitrate: Int? = nil,
+      preset: String? = nil
     ) {
       self.codec = codec
       self.crf = crf
@@ -113,28 +117,40 @@ public struct VideoJob: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
       try decoder.refuseUnknownKeys(besides: CodingKeys.self)
       let c = try decoder.container(keyedBy: CodingKeys.self)
-      let defaults = Encoding()
-      let name = try c.decodeIfPresent(String.self, forKey: .codec) ?? defaults.codec.rawValue
-      guard let codec = VideoEncodeSettings.Codec(rawValue: name) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .codec, in: c, debugDescription: "\"\(name)\" is not h264 or hevc")
+      let names = VideoEncodeSettings.Codec.allCases.map(\.rawValue)
+      codec = try c.decodeIfPresent(String.self, forKey: .codec).map { name in
+        guard let codec = VideoEncodeSettings.Codec(rawValue: name) else {
+          throw DecodingError.dataCorruptedError(
+            forKey: .codec, in: c,
+            debugDescription: "\"\(name.prefix(40))\" is not \(names.joined(separator: ", "))")
+        }
+        return codec
       }
-      self.codec = codec
-      crf = try c.decodeWholeNumber(forKey: .crf, in: VideoEncodeSettings.crfRange) ?? defaults.crf
+      crf = try c.decodeWholeNumber(forKey: .crf, in: Self.crfRange) ?? Encoding().crf
       bitrate = try c.decodeWholeNumber(forKey: .bitrate, in: VideoEncodeSettings.bitrateRange)
-      preset = try c.decodeIfPresent(String.self, forKey: .preset) ?? defaults.preset
+      preset = try c.decodeIfPresent(String.self, forKey: .preset)
       do {
-        try settings(container: .mp4).validate()
+        // The container is checked with the output (export()); the codec's own ranges here.
+        try settings(container: codec == .vp9 ? .webm : .mkv).validate()
       } catch {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "\(error)"))
       }
     }
 
-    func settings(container: VideoEncodeSettings.Container) -> VideoEncodeSettings {
-      VideoEncodeSettings(
+    /// Any codec's constant rate factors.
+    public static let crfRange = VideoEncodeSettings.Codec.allCases.map(\.crfRange).reduce(
+      VideoEncodeSettings.crfRange
+    ) { min($0.lowerBound, $1.lowerBound)...max($0.upperBound, $1.upperBound) }
+
+    /// The settings for `container`: the codec, or the container's first one, with the
+    /// preset, or "veryfast" for a codec that takes presets.
+    public func settings(container: VideoEncodeSettings.Container) -> VideoEncodeSettings {
+      let codec = codec ?? container.codecs[0]
+      return VideoEncodeSettings(
         codec: codec, container: container,
-        rateControl: bitrate.map { .bitrate($0) } ?? .crf(crf), preset: preset)
+        rateControl: bitrate.map { .bitrate($0) } ?? .crf(crf),
+        preset: preset ?? (codec.takesPresets ? "veryfast" : nil))
     }
   }
 
@@ -156,6 +172,9 @@ public struct VideoJob: Codable, Hashable, Sendable {
   public var minimumDuration: Double?
   public var maximumDuration: Double?
   public var encoding: Encoding
+  /// Which of the first clip's tags the output keeps: creation time and location (`keep`,
+  /// the default), the time only (`stripLocation`), or none (`stripAll`).
+  public var metadata: MovieMetadata.Policy
   public var overwrite: Bool
 
   public static let longSideRange = 2...16_384
@@ -165,7 +184,8 @@ public struct VideoJob: Codable, Hashable, Sendable {
     resourceFolder: String? = nil, allowedRoots: [String]? = nil, longSide: Int? = nil,
     fills: Bool = false, frameRate: String? = nil, keepsClipAudio: Bool = true,
     music: Music? = nil, minimumDuration: Double? = nil, maximumDuration: Double? = nil,
-    encoding: Encoding = Encoding(), overwrite: Bool = false
+    encoding: Encoding = Encoding(), metadata: MovieMetadata.Policy = .keep,
+    overwrite: Bool = false
   ) {
     self.clips = clips
     self.document = document
@@ -180,12 +200,13 @@ public struct VideoJob: Codable, Hashable, Sendable {
     self.minimumDuration = minimumDuration
     self.maximumDuration = maximumDuration
     self.encoding = encoding
+    self.metadata = metadata
     self.overwrite = overwrite
   }
 
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case clips, document, resourceFolder, allowedRoots, output, longSide, fills, frameRate
-    case keepsClipAudio, music, minimumDuration, maximumDuration, encoding, overwrite
+    case keepsClipAudio, music, minimumDuration, maximumDuration, encoding, metadata, overwrite
   }
 
   public init(from decoder: any Decoder) throws {
@@ -204,11 +225,23 @@ public struct VideoJob: Codable, Hashable, Sendable {
     minimumDuration = try c.decodeIfPresent(Double.self, forKey: .minimumDuration)
     maximumDuration = try c.decodeIfPresent(Double.self, forKey: .maximumDuration)
     encoding = try c.decodeIfPresent(Encoding.self, forKey: .encoding) ?? Encoding()
+    metadata = try c.decodeIfPresent(MovieMetadata.Policy.self, forKey: .metadata) ?? .keep
     overwrite = try c.decodeIfPresent(Bool.self, forKey: .overwrite) ?? false
     func fail(_ key: CodingKeys, _ reason: String) -> DecodingError {
       .dataCorruptedError(forKey: key, in: c, debugDescription: reason)
     }
     guard !clips.isEmpty else { throw fail(.clips, "a video job needs at least one clip") }
+    let container: VideoEncodeSettings.Container
+    do {
+      container = try Self.container(of: output)
+    } catch {
+      throw fail(.output, "\(error)")
+    }
+    do {
+      try encoding.settings(container: container).validate()
+    } catch {
+      throw fail(.encoding, "\(error)")
+    }
     if let frameRate, (try? VideoEncodeSettings.FrameRate(parsing: frameRate)) == nil {
       throw fail(.frameRate, "\"\(frameRate)\" is not a rate such as 30, 29.97 or 30000/1001")
     }
@@ -242,6 +275,18 @@ public struct VideoJob: Codable, Hashable, Sendable {
       output: overwrite ? nil : output)
   }
 
+  /// The container the output's extension names; other extensions (.m4a, .avi) are refused
+  /// rather than given MP4 bytes under a name that promises something else.
+  public static func container(of output: String) throws(VideoWriterError)
+    -> VideoEncodeSettings.Container
+  {
+    let name = URL(fileURLWithPath: output).pathExtension
+    guard let container = VideoEncodeSettings.Container(pathExtension: name) else {
+      throw .unsupportedContainer(file: output, extension: name)
+    }
+    return container
+  }
+
   /// The export this job describes, ready to ``VideoExport/start()``, in `context` (nil: one
   /// of its own) with the job's own resolver. Refuses an output that is one of the files the
   /// job reads unless ``overwrite`` is set.
@@ -262,12 +307,11 @@ public struct VideoJob: Codable, Hashable, Sendable {
     composition.minimumDuration = minimumDuration
     composition.maximumDuration = maximumDuration
     let outputURL = URL(fileURLWithPath: output)
-    let container: VideoEncodeSettings.Container =
-      outputURL.pathExtension.lowercased() == "mov" ? .mov : .mp4
+    let container = try Self.container(of: output)
     let resolver = resources
     return VideoExport(
       composition: composition, document: document, resources: EditResources(resolver),
-      settings: encoding.settings(container: container), output: outputURL,
+      settings: encoding.settings(container: container), output: outputURL, metadata: metadata,
       context: context?.resolving(with: resolver))
   }
 }

@@ -12,9 +12,11 @@ enum FFmpegCode {
   /// An unset timestamp.
   static let noTimestamp = lumen_nopts_value()
 
-  /// FFmpeg's description of `code`.
+  /// FFmpeg's description of `code`. A bare -1, which many demuxers and codecs return for
+  /// any failure, is AVERROR(EPERM) by number; it is not called "Operation not permitted".
   static func message(_ code: Int32) -> String {
-    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buffer in
+    guard code != lumen_averror(EPERM) else { return "FFmpeg gave no reason (error -1)" }
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buffer in
       guard let base = buffer.baseAddress, av_strerror(code, base, buffer.count) == 0 else {
         return "error \(code)"
       }

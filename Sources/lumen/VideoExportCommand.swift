@@ -18,7 +18,7 @@ enum VideoExportCommand {
       .value("doc", "EDIT.json", .path, help: "an edit document applied to every frame"),
       .value(
         "output", short: "o", "OUT.mp4", .path,
-        help: "the movie to write: .mp4, or .mov for QuickTime"),
+        help: "the movie to write: .mp4, .mov, .mkv or .webm (VP9 with Opus sound)"),
       .value(
         "trim", "FROM:TO", .text, repeatable: true,
         help:
@@ -28,29 +28,34 @@ enum VideoExportCommand {
       .flag("fill", help: "crops clips of another shape to fill the frame instead of letterboxing"),
       .value("fps", "RATE", .text, help: "30, 29.97 or 30000/1001; by default the first clip's"),
       .value(
-        "crf", "0-51", .integer(VideoEncodeSettings.crfRange),
-        help: "constant quality, lower is better and bigger; 20 unless --bitrate"),
+        "crf", "0-63", .integer(VideoJob.Encoding.crfRange),
+        help: "constant quality, lower is better and bigger (H.264/HEVC up to 51); 20 by default"),
       .value(
         "bitrate", "BITS", .integer(VideoEncodeSettings.bitrateRange),
         help: "a bit rate in bits per second instead of --crf"),
       .value(
-        "preset", "PRESET", .choice(VideoEncodeSettings.presets), default: "veryfast",
-        help: "encoder speed: slower presets give smaller files at the same quality"),
+        "preset", "PRESET", .choice(VideoEncodeSettings.presets),
+        help: "H.264/HEVC speed (veryfast unless given): slower gives smaller files; not for VP9"),
       .value(
-        "codec", "", .choice(VideoEncodeSettings.Codec.allCases.map(\.rawValue)), default: "h264",
-        help: "the video codec"),
+        "codec", "", .choice(VideoEncodeSettings.Codec.allCases.map(\.rawValue)),
+        help: "the video codec: h264 (.webm: vp9) unless given; .mkv takes any, .webm only vp9"),
       .value("music", "FILE", .path, help: "a sound file laid under the whole movie"),
       .value("music-volume", "X", .number(0...16), default: "1", help: "the music's gain"),
       .value("music-trim", "FROM:TO", .text, help: "the part of the music to use"),
       .value("min", "SECONDS", .text, help: "refuses clips that are shorter"),
       .value("max", "SECONDS", .text, help: "cuts the movie there"),
       .flag("no-audio", help: "leaves out the clips' sound"),
+      .flag("strip-gps", help: "leaves out the first clip's location (its time stays)"),
+      .flag("strip-metadata", help: "leaves out the first clip's time and location"),
       .flag("overwrite", help: "replaces OUT when it exists, even when it is an input"),
     ] + JobOptions.options
 
   static let notes = """
     Joins the clips in order, applies the edit document to every frame (keyframes count from \
-    the output's start) and encodes H.264 (default) or HEVC with AAC or copied sound. Looks \
+    the output's start) and encodes H.264 (default) or HEVC with AAC or copied sound, or VP9 \
+    with Opus in WebM; the output's extension names the container. The output keeps the \
+    first clip's creation time and location tags (nothing else of its metadata) unless \
+    --strip-gps or --strip-metadata is given. Looks \
     and layer images the document names (a look id, a .cube file) are read relative to the \
     document, inside its folder or an --allow folder. Times are \
     seconds (3.2, 3.2s), milliseconds (1500ms) or clock times (1:02.5).
@@ -122,11 +127,41 @@ enum VideoExportCommand {
       maximumDuration: try args.string("max").map { text throws(UsageError) in
         try VideoTime.seconds(parsing: text, option: "--max")
       },
-      encoding: VideoJob.Encoding(
-        codec: args.string("codec").flatMap(VideoEncodeSettings.Codec.init(rawValue:)) ?? .h264,
-        crf: args.integer("crf") ?? 20, bitrate: args.integer("bitrate"),
-        preset: args.string("preset") ?? "veryfast"),
+      encoding: try encoding(args, output: output),
+      metadata: args.has("strip-metadata")
+        ? .stripAll : args.has("strip-gps") ? .stripLocation : .keep,
       overwrite: args.has("overwrite"))
+  }
+
+  /// The encoder options, checked against the container the output's extension names: an
+  /// option that does not apply (--preset for VP9, H.264 in WebM) is refused, not ignored.
+  private static func encoding(_ args: ParsedArguments, output: String) throws(UsageError)
+    -> VideoJob.Encoding
+  {
+    let encoding = VideoJob.Encoding(
+      codec: args.string("codec").flatMap(VideoEncodeSettings.Codec.init(rawValue:)),
+      crf: args.integer("crf") ?? 20, bitrate: args.integer("bitrate"),
+      preset: args.string("preset"))
+    let settings: VideoEncodeSettings
+    do {
+      settings = encoding.settings(container: try VideoJob.container(of: output))
+    } catch {
+      throw UsageError("\(error)")
+    }
+    let codec = settings.codec
+    if let crf = args.integer("crf"), !codec.crfRange.contains(crf) {
+      throw UsageError(
+        "--crf must be a whole number in \(codec.crfRange), not \"\(crf)\" (for \(codec.rawValue))")
+    }
+    if args.has("preset"), !codec.takesPresets {
+      throw UsageError("--preset applies to h264 and hevc, not \(codec.rawValue)")
+    }
+    do {
+      try settings.validate()
+    } catch {
+      throw UsageError("\(error)")
+    }
+    return encoding
   }
 
   /// `FROM:TO` in seconds (3.2, 3.2s, 1500ms); either side may be empty.

@@ -69,7 +69,8 @@ enum VideoInfoCommand {
     return lines
   }
 
-  /// The report as a JSON object (seconds and frame rates as numbers, fractions as text).
+  /// The report as a JSON object: every quantity a number (never a string, never NaN, which
+  /// JSON cannot hold: an unknown one is null); the time base an exact fraction.
   static func json(_ info: VideoInfo, file: String) -> [String: Any] {
     let video = info.video
     var stream: [String: Any] = [
@@ -78,20 +79,24 @@ enum VideoInfoCommand {
       "displayWidth": video.displayWidth, "displayHeight": video.displayHeight,
       "rotation": video.orientation.rotationDegrees, "mirrored": video.orientation.isMirrored,
       "frameCount": video.frameCount.value, "frameCountIsExact": video.frameCount.isExact,
-      "timeBase": "\(video.timeBase)", "pixelFormat": video.pixelFormat,
+      "timeBase": [
+        "numerator": video.timeBase.numerator, "denominator": video.timeBase.denominator,
+      ],
+      "pixelFormat": video.pixelFormat,
       "bitDepth": video.bitDepth, "matrix": video.encoding.matrix.rawValue,
       "matrixIsTagged": video.encoding.taggedMatrix != nil,
       "range": video.encoding.range.rawValue,
       "rangeIsTagged": video.encoding.taggedRange != nil,
     ]
     stream["profile"] = video.profile
-    stream["averageFrameRate"] = video.averageFrameRate.map { $0.value }
-    stream["nominalFrameRate"] = video.nominalFrameRate.map { "\($0)" }
-    stream["sampleAspectRatio"] = video.sampleAspectRatio.map { "\($0)" }
+    stream["averageFrameRate"] = video.averageFrameRate.map { number($0.value) }
+    stream["nominalFrameRate"] = video.nominalFrameRate.map { number($0.value) }
+    stream["sampleAspectRatio"] = video.sampleAspectRatio.map { number($0.value) }
     stream["bitRate"] = video.bitRate
     return [
       "file": file, "container": info.container,
-      "containerDescription": info.containerDescription, "duration": info.duration.seconds,
+      "containerDescription": info.containerDescription,
+      "duration": number(info.duration.seconds),
       "video": stream,
       "audio": info.audio.map { audio -> [String: Any] in
         var object: [String: Any] = [
@@ -103,6 +108,11 @@ enum VideoInfoCommand {
         return object
       },
     ]
+  }
+
+  /// `value`, or null when it is not finite (a header dividing by zero).
+  private static func number(_ value: Double) -> Any {
+    value.isFinite ? value : NSNull()
   }
 
   private static func turn(_ video: VideoStreamInfo) -> String {

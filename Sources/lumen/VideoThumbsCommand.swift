@@ -32,10 +32,12 @@ enum VideoThumbsCommand {
 
     let reader = try VideoFrameReader(contentsOf: source)
     let video = reader.info.video
-    let width = max(
-      1, Int((Double(height * video.displayWidth) / Double(video.displayHeight)).rounded()))
+    let context = RenderContext()
+    let width = try VideoThumbsLayout.cellWidth(
+      file: source.path, display: (video.displayWidth, video.displayHeight), height: height,
+      count: count, budget: context.memoryBudget)
     var strip = SheetCanvas(width: width * count, height: height, background: [0, 0, 0])
-    let renderer = RenderContext().renderer()
+    let renderer = context.renderer()
     for index in 0..<count {
       // The frame in the middle of each of `count` equal shares of the movie.
       let frame = try reader.frame(at: (Double(index) + 0.5) / Double(count))

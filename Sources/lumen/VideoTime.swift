@@ -1,8 +1,21 @@
+import LumenVideo
+
 /// Times typed on the command line: seconds (`3.2`, `3.2s`), milliseconds (`1500ms`), or
 /// clock notation (`1:02.5`, `1:00:02`).
 enum VideoTime {
-  /// The seconds `text` says; errors name `option` when given.
+  /// The seconds `text` says, from 0 to ``PresentationTime/longestSeconds`` (NaN, infinity
+  /// and huge times are refused before anything converts them); errors name `option`.
   static func seconds(parsing text: String, option: String? = nil) throws(UsageError) -> Double {
+    let seconds = try parse(text, option: option)
+    guard PresentationTime.accepts(seconds) else {
+      throw UsageError(
+        (option.map { "\($0): " } ?? "") + "\(UsageError.quoted(text)) is not a time within 0 and "
+          + "\(Int(PresentationTime.longestSeconds)) seconds")
+    }
+    return seconds
+  }
+
+  private static func parse(_ text: String, option: String?) throws(UsageError) -> Double {
     let failure = UsageError(
       (option.map { "\($0): " } ?? "") + "cannot read \(UsageError.quoted(text)) as a time "
         + "(use seconds such as 3.2 or 3.2s, 1500ms, or 1:02.5)")

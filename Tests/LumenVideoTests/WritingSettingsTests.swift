@@ -11,7 +11,7 @@ import Testing
     try settings.validate()
     #expect(settings.codec == .h264)
     #expect(settings.container == .mp4)
-    #expect(settings.preset == "medium")
+    #expect(settings.preset == nil)
     #expect(settings.chromaFormat == .yuv420p)
   }
 

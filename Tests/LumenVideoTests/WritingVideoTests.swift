@@ -93,7 +93,7 @@ extension WritingVideoTests {
   }
 
   @Test func theIndexIsWrittenBeforeTheMediaData() throws {
-    for container in VideoEncodeSettings.Container.allCases {
+    for container in [VideoEncodeSettings.Container.mp4, .mov] {
       let url = try Scratch.directory().appendingPathComponent("fast.\(container)")
       try write(
         url, count: 10, settings: VideoEncodeSettings(container: container, preset: "ultrafast"))

@@ -124,6 +124,13 @@ struct CompositionPlan: Sendable {
     guard length > 0, length.isFinite else {
       throw .invalidComposition("\(clip.url.path): the clip's duration is unknown")
     }
+    // Frame counts are the length times the rate: a claim beyond any movie would overflow.
+    guard PresentationTime.accepts(length) else {
+      throw .reading(.corrupt(file: clip.url.path, detail: "it claims to last \(length) s"))
+    }
+    if let problem = info.timingProblem {
+      throw .reading(.corrupt(file: clip.url.path, detail: problem))
+    }
     guard let trim = clip.trim else { return 0..<length }
     guard trim.lowerBound.isFinite, trim.lowerBound >= 0, !trim.upperBound.isNaN,
       trim.lowerBound < length, !trim.isEmpty

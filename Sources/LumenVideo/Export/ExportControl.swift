@@ -7,12 +7,12 @@ import Foundation
 final class ExportControl: @unchecked Sendable {
   let decoded: FrameQueue<PickedFrame>
   let edited: FrameQueue<EditedFrame>
-  // `failure` and `cancelled` are guarded by `lock`, `stopped` by `stopping`.
+  // Every variable is guarded by `lock`.
   private let lock = NSLock()
   private var failure: VideoExportError?
   private var cancelled = false
-  private let stopping = NSCondition()
-  private var stopped = false
+  private var settled = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
 
   /// Each queue holds `depth` frames: enough for the stages to overlap, few enough that a
   /// 4K export keeps a handful of frames in memory.
@@ -43,17 +43,24 @@ final class ExportControl: @unchecked Sendable {
 
   /// Called by the encoding stage when the output is settled (completed or removed).
   func markStopped() {
-    stopping.lock()
-    stopped = true
-    stopping.broadcast()
-    stopping.unlock()
+    let waiting = lock.withLock {
+      settled = true
+      defer { waiters = [] }
+      return waiters
+    }
+    for waiter in waiting { waiter.resume() }
   }
 
-  /// Waits until the encoding stage has settled the output.
-  func waitUntilStopped() {
-    stopping.lock()
-    while !stopped { stopping.wait() }
-    stopping.unlock()
+  /// Returns once the encoding stage has settled the output (a frame's work at most after a
+  /// cancel). Suspends rather than blocks, so it never holds up the thread it waits for.
+  func stopped() async {
+    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+      let done = lock.withLock {
+        if !settled { waiters.append(waiter) }
+        return settled
+      }
+      if done { waiter.resume() }
+    }
   }
 
   private func abortQueues() {

@@ -16,6 +16,9 @@ final class FramePicker {
   /// Frame times are compared with this slack, far below any frame's duration, so that a
   /// source frame due exactly at an output frame's time is not missed by a rounding error.
   private static let tolerance = 1e-4
+  /// How far past its last frame a clip's claimed length may run (a missing last frame or
+  /// sound that lasts a little longer) before the claim is refused.
+  private static let endSlack = 1.0
 
   private let plan: CompositionPlan
   private let decoderThreads: Int
@@ -47,6 +50,16 @@ final class FramePicker {
     while let next = clip.upcoming, next.time.seconds <= wanted {
       clip.current = next
       clip.upcoming = try clip.reader.next()
+    }
+    let shownUntil = clip.current.time.seconds + clip.current.duration.seconds
+    if clip.upcoming == nil, wanted > shownUntil + Self.endSlack {
+      // The file claims more than its frames hold: stop instead of repeating the last frame
+      // for the rest of the claimed length (3000 s claimed for 75 frames: 90,000 frames).
+      throw .corrupt(
+        file: placed.url.path,
+        detail: String(
+          format: "its frames end at %.3f s, but it claims to last %.3f s", shownUntil,
+          placed.info.duration.seconds))
     }
     open = clip
     return PickedFrame(index: index, segment: segment, frame: clip.current)

@@ -31,6 +31,8 @@ public struct VideoExport: Sendable {
   /// Codec, container, quality and preset. Its frame rate is replaced by the composition's.
   public var settings: VideoEncodeSettings
   public var output: URL
+  /// Which of the first clip's tags (creation time, location) the output keeps.
+  public var metadata: MovieMetadata.Policy
   public var threads: Threads
   /// Where the frames render (and magic analyses each clip); nil: a context of its own with
   /// ``Threads/rendering`` threads.
@@ -40,13 +42,15 @@ public struct VideoExport: Sendable {
     composition: VideoComposition, document: EditDocument = EditDocument(),
     resources: EditResources = EditResources(),
     settings: VideoEncodeSettings = VideoEncodeSettings(),
-    output: URL, threads: Threads = .automatic, context: RenderContext? = nil
+    output: URL, metadata: MovieMetadata.Policy = .keep, threads: Threads = .automatic,
+    context: RenderContext? = nil
   ) {
     self.composition = composition
     self.document = document
     self.resources = resources
     self.settings = settings
     self.output = output
+    self.metadata = metadata
     self.threads = threads
     self.context = context
   }
@@ -76,7 +80,7 @@ public struct VideoExport: Sendable {
   /// here, before any decoding) and starts the export. The stream reports progress after
   /// each frame and ends with ``VideoExportEvent/finished(_:)``, or throws a
   /// ``VideoExportError``.
-  public func start() throws(VideoExportError) -> AsyncThrowingStream<VideoExportEvent, any Error> {
+  public func start() throws(VideoExportError) -> VideoExportEvents {
     let plan = try CompositionPlan(composition, document: document, resources: resources)
     // Passed to the encoding thread, which alone uses it from here on.
     nonisolated(unsafe) let writer = try makeWriter(plan)
@@ -87,17 +91,16 @@ public struct VideoExport: Sendable {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: VideoExportEvent.self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(8))
     continuation.onTermination = { termination in
-      // Waiting (a frame's work at most) means that when the reader's cancelled loop ends,
-      // the unfinished file is already gone.
+      // Runs inside the reader task's cancel, under its status lock: only ask the stages to
+      // stop here; the events wait for the output to be settled (VideoExportEvents).
       guard case .cancelled = termination else { return }
       control.cancel()
-      control.waitUntilStopped()
     }
     let decoderThreads = threads.decoding
     Self.spawn("decode") { Self.decode(plan, decoderThreads: decoderThreads, control) }
     Self.spawn("edit") { Self.edit(with: editor, control) }
     Self.spawn("encode") { Self.encode(plan, writer, control, continuation) }
-    return stream
+    return VideoExportEvents(events: stream, control: control)
   }
 
   /// The writer for the plan's size, rate and sound. Sound that cannot be copied into the
@@ -105,15 +108,16 @@ public struct VideoExport: Sendable {
   private func makeWriter(_ plan: CompositionPlan) throws(VideoExportError) -> VideoWriter {
     var settings = self.settings
     settings.frameRate = plan.frameRate
+    let tags = MovieMetadata.kept(from: plan.segments[0].info.tags, policy: metadata)
     do {
       return try VideoWriter(
         url: output, width: plan.width, height: plan.height, settings: settings,
-        audio: plan.audio(copying: true))
+        audio: plan.audio(copying: true), tags: tags)
     } catch .audioSource where plan.copiesAudio {
       do {
         return try VideoWriter(
           url: output, width: plan.width, height: plan.height, settings: settings,
-          audio: plan.audio(copying: false))
+          audio: plan.audio(copying: false), tags: tags)
       } catch {
         throw .writing(error)
       }

@@ -84,9 +84,19 @@ struct Demuxer: ~Copyable {
 
   /// Moves to the last keyframe at or before `timestamp` (in the stream's ticks).
   func seek(toKeyframeBefore timestamp: Int64) throws(VideoError) {
-    try ReaderCall.check(
-      av_seek_frame(context, index, timestamp, AVSEEK_FLAG_BACKWARD), file: path,
-      "seeking to timestamp \(timestamp)")
+    let code = av_seek_frame(context, index, timestamp, AVSEEK_FLAG_BACKWARD)
+    guard code < 0 else { return }
+    let clock = StreamClock(stream)
+    let operation = String(format: "seeking to %.3f s", clock.time(of: timestamp).seconds)
+    // Demuxers that cannot seek return a bare -1, which reads as EPERM ("Operation not
+    // permitted"): the file is not at fault for permissions, its format lacks an index.
+    guard code != lumen_averror(EPERM) else {
+      let reader = context.pointee.iformat.pointee.long_name.map { String(cString: $0) } ?? "this"
+      throw .ffmpeg(
+        file: path, operation: operation,
+        message: "FFmpeg's \(reader) reader cannot seek in this file (it has no index)")
+    }
+    throw ReaderCall.error(code, file: path, operation)
   }
 
   /// The decode timestamp of the last indexed keyframe at or before `timestamp`, when the

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import LumenCore
 
 #if canImport(Glibc)
   import Glibc
@@ -13,31 +14,26 @@ struct MovieFile: ~Copyable {
   let size: Int
   private let descriptor: Int32
 
-  /// Opens `path` for the checks; throws for a missing, unreadable or empty file.
+  /// Opens `path` for the checks; throws for a missing, unreadable or empty file, and for
+  /// anything but a regular file (FFmpeg would wait forever in `open` on a FIFO).
   init(path: String) throws(VideoError) {
     self.path = path
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT || code == ENOTDIR { throw .fileNotFound(file: path) }
-      throw .unreadable(file: path, reason: String(cString: strerror(code)))
+    let opened: (descriptor: Int32, size: Int)
+    do {
+      opened = try RegularFile.open(path)
+    } catch {
+      var status = stat()
+      if stat(path, &status) != 0, errno == ENOENT || errno == ENOTDIR {
+        throw .fileNotFound(file: path)
+      }
+      throw .unreadable(file: path, reason: error.reason)
     }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      let reason = String(cString: strerror(errno))
-      close(descriptor)
-      throw .unreadable(file: path, reason: reason)
-    }
-    guard (status.st_mode & S_IFMT) == S_IFREG else {
-      close(descriptor)
-      throw .unreadable(file: path, reason: "not a regular file")
-    }
-    guard status.st_size > 0 else {
-      close(descriptor)
+    guard opened.size > 0 else {
+      close(opened.descriptor)
       throw .truncated(file: path, detail: "the file is empty")
     }
-    self.descriptor = descriptor
-    self.size = Int(status.st_size)
+    self.descriptor = opened.descriptor
+    self.size = opened.size
   }
 
   deinit { close(descriptor) }

@@ -47,6 +47,12 @@ public final class VideoFrameReader {
     let demuxer = try Demuxer(path: url.path)
     demuxer.ignoreOtherStreams()
     info = VideoInfo(demuxer)
+    // A stream claiming no picture has no frame to give; sizes are divided by later.
+    guard info.video.width > 0, info.video.height > 0 else {
+      throw .corrupt(
+        file: url.path,
+        detail: "the video stream declares a \(info.video.width)x\(info.video.height) picture")
+    }
     decoder = try FrameDecoder(
       parameters: demuxer.parameters, timeBase: demuxer.stream.pointee.time_base,
       threads: decoderThreads, path: url.path)

@@ -21,7 +21,21 @@ extension VideoInfo {
       containerDescription: format.long_name.map { String(cString: $0) } ?? "",
       duration: duration ?? .zero, video: video,
       audio: demuxer.streams.filter { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO }
-        .map(AudioStreamInfo.init))
+        .map(AudioStreamInfo.init),
+      tags: Self.tags(context.metadata))
+  }
+
+  /// Every entry of an FFmpeg dictionary.
+  private static func tags(_ dictionary: OpaquePointer?) -> [String: String] {
+    var tags: [String: String] = [:]
+    var entry: UnsafeMutablePointer<AVDictionaryEntry>?
+    while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
+      if let key = next.pointee.key, let value = next.pointee.value {
+        tags[String(cString: key)] = String(cString: value)
+      }
+      entry = next
+    }
+    return tags
   }
 
   /// The stream's own duration: from its header (MP4, MOV), or from the `DURATION` tag that

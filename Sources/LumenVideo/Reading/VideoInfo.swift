@@ -18,6 +18,9 @@ public struct VideoInfo: Sendable, Hashable {
   public var video: VideoStreamInfo
   /// The audio streams, in file order.
   public var audio: [AudioStreamInfo]
+  /// The container's tags, e.g. `creation_time`, `location` (MP4's `©xyz`),
+  /// `com.apple.quicktime.location.ISO6709`.
+  public var tags: [String: String] = [:]
 }
 
 /// The video stream of a movie.

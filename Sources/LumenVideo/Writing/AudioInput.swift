@@ -1,5 +1,10 @@
 import CFFmpeg
 import Foundation
+import LumenCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// One audio stream of a file, demuxed: the packets an ``AudioPacketCopier`` copies or an
 /// ``AudioFileReader`` decodes.
@@ -11,6 +16,12 @@ final class AudioInput {
   /// Opens `url` and picks stream `index`, or the file's main audio stream.
   init(url: URL, streamIndex index: Int?) throws(VideoWriterError) {
     path = url.path
+    // FFmpeg would wait forever in `open` on a FIFO: only regular files go on.
+    do {
+      close(try RegularFile.open(path).descriptor)
+    } catch {
+      throw .audioSource(file: path, reason: error.reason)
+    }
     var context: UnsafeMutablePointer<AVFormatContext>?
     _ = FFmpegLibraries.quietUnlessSet
     let opened = avformat_open_input(&context, path, nil, nil)

@@ -1,5 +1,6 @@
-/// An audio track rendered from any number of sources and encoded as AAC: the sound of clips
-/// laid end to end, a music bed with its own trim and volume, or one source cut exactly.
+/// An audio track rendered from any number of sources and encoded as AAC (Opus in WebM): the
+/// sound of clips laid end to end, a music bed with its own trim and volume, or one source cut
+/// exactly.
 ///
 /// Sources are decoded, resampled and remixed to ``sampleRate`` and ``channels`` (libswresample's
 /// standard up- and down-mix matrices), scaled by their volume, summed, and clipped to full
@@ -50,8 +51,10 @@ public struct AudioMix: Sendable, Hashable {
           + "...\(Self.bitrateRange.upperBound) bit/s")
     }
     if let duration {
-      guard duration.isFinite, duration > 0 else {
-        throw .invalidSettings("the audio duration \(duration) s is not a time > 0")
+      guard duration > 0, PresentationTime.accepts(duration) else {
+        throw .invalidSettings(
+          "the audio duration \(duration) s is not a time in 0...\(PresentationTime.longestSeconds) s"
+        )
       }
     } else if sources.isEmpty {
       throw .invalidSettings("an audio mix needs a source or a duration")

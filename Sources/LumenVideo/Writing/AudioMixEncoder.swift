@@ -1,7 +1,7 @@
 import CFFmpeg
 
-/// Renders an ``AudioMix`` block by block (one AAC frame, 1024 samples, at a time) and
-/// encodes it with FFmpeg's native AAC encoder.
+/// Renders an ``AudioMix`` block by block (one encoder frame at a time: 1024 samples for AAC,
+/// 20 ms for Opus) and encodes it with FFmpeg's native AAC encoder or, for WebM, libopus.
 final class AudioMixEncoder: AudioPacketSource {
   /// A source placed on the output's timeline, in samples; dropped once used up.
   private struct Placed {
@@ -16,15 +16,24 @@ final class AudioMixEncoder: AudioPacketSource {
   private let planes: PlanarSamples
   private let total: Int?
   private let file: String
+  /// libopus takes interleaved samples, AAC one plane per channel.
+  private let interleaved: Bool
   /// Samples rendered so far.
   private var position = 0
   private var drained = false
 
   /// Opens every source (so that a missing or silent file fails before any encoding) and the
   /// encoder; `mix` has been validated.
-  init(_ mix: AudioMix, file: String) throws(VideoWriterError) {
+  init(
+    _ mix: AudioMix, container: VideoEncodeSettings.Container, file: String
+  ) throws(VideoWriterError) {
     self.file = file
+    let opus = container == .webm
+    interleaved = opus
     let rate = mix.sampleRate
+    if opus, !Self.opusSampleRates.contains(rate) {
+      throw .invalidSettings("Opus (WebM's sound) cannot be sampled at \(rate) Hz")
+    }
     let channels = mix.channels.rawValue
     pending = []
     planes = PlanarSamples(channels: channels, capacity: 1024)
@@ -37,22 +46,26 @@ final class AudioMixEncoder: AudioPacketSource {
     }
     total = mix.duration.map { Int(($0 * Double(rate)).rounded()) }
 
-    guard let codec = avcodec_find_encoder_by_name("aac") else { throw .encoderUnavailable("aac") }
+    let name = opus ? "libopus" : "aac"
+    guard let codec = avcodec_find_encoder_by_name(name) else { throw .encoderUnavailable(name) }
     encoder = avcodec_alloc_context3(codec)
     frame = av_frame_alloc()
     guard let encoder, frame != nil else {
-      throw .ffmpeg(file: file, operation: "allocating the AAC encoder", message: "no memory")
+      throw .ffmpeg(file: file, operation: "allocating the \(name) encoder", message: "no memory")
     }
-    encoder.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+    encoder.pointee.sample_fmt = opus ? AV_SAMPLE_FMT_FLT : AV_SAMPLE_FMT_FLTP
     encoder.pointee.sample_rate = Int32(rate)
     av_channel_layout_default(&encoder.pointee.ch_layout, Int32(channels))
     encoder.pointee.bit_rate = Int64(mix.bitrate)
     encoder.pointee.time_base = AVRational(num: 1, den: Int32(rate))
-    // MP4 and MOV keep the codec header out of band.
+    // Every container written keeps the codec header out of band.
     encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
-    try WriterCall.check(avcodec_open2(encoder, codec, nil), file: file, "opening the AAC encoder")
+    try WriterCall.check(avcodec_open2(encoder, codec, nil), file: file, "opening \(name)")
     planes.reserve(Int(encoder.pointee.frame_size))
   }
+
+  /// The rates libopus encodes.
+  static let opusSampleRates = [48_000, 24_000, 16_000, 12_000, 8_000]
 
   deinit {
     avcodec_free_context(&encoder)
@@ -66,7 +79,7 @@ final class AudioMixEncoder: AudioPacketSource {
   {
     try WriterCall.check(
       avcodec_parameters_from_context(stream.pointee.codecpar, encoder), file: file,
-      "describing the AAC stream")
+      "describing the audio stream")
     stream.pointee.time_base = timeBase
   }
 
@@ -119,11 +132,13 @@ final class AudioMixEncoder: AudioPacketSource {
 
     try prepare(frame, encoder: encoder)
     frame.pointee.nb_samples = Int32(length)
+    let channels = planes.planes.count
     for (channel, plane) in planes.planes.enumerated() {
-      guard let data = frame.pointee.extended_data[channel] else { continue }
+      guard let data = frame.pointee.extended_data[interleaved ? 0 : channel] else { continue }
       let samples = UnsafeMutableRawPointer(data).assumingMemoryBound(to: Float.self)
+      let (first, step) = interleaved ? (channel, channels) : (0, 1)
       // Overlapping loud sources are clipped at full scale rather than wrapped or limited.
-      for index in 0..<length { samples[index] = min(max(plane[index], -1), 1) }
+      for index in 0..<length { samples[first + index * step] = min(max(plane[index], -1), 1) }
     }
     frame.pointee.pts = Int64(position)
     position += length
@@ -139,7 +154,7 @@ final class AudioMixEncoder: AudioPacketSource {
       try WriterCall.check(av_frame_make_writable(frame), file: file, "preparing audio")
       return
     }
-    frame.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
+    frame.pointee.format = encoder.pointee.sample_fmt.rawValue
     frame.pointee.sample_rate = encoder.pointee.sample_rate
     frame.pointee.nb_samples = encoder.pointee.frame_size
     try WriterCall.check(

@@ -32,8 +32,9 @@ public struct AudioTrackSource: Sendable, Hashable {
   /// writer checks this before creating any file).
   public func validate() throws(VideoWriterError) {
     try Self.validate(range: range, file: url.path)
-    guard start.isFinite, start >= 0 else {
-      throw .invalidSettings("\(url.path): the audio start \(start) s is not a time >= 0")
+    guard PresentationTime.accepts(start) else {
+      throw .invalidSettings(
+        "\(url.path): the audio start \(start) s is not a time in 0...\(Self.longest) s")
     }
     guard Self.volumeRange.contains(volume) else {
       throw .invalidSettings("\(url.path): volume \(volume) is outside \(Self.volumeRange)")
@@ -42,12 +43,15 @@ public struct AudioTrackSource: Sendable, Hashable {
 
   static func validate(range: Range<Double>?, file: String) throws(VideoWriterError) {
     guard let range else { return }
-    guard range.lowerBound.isFinite, range.lowerBound >= 0, !range.isEmpty,
-      !range.upperBound.isNaN
+    // The upper bound may be infinite (to the end), not merely huge.
+    guard PresentationTime.accepts(range.lowerBound), !range.isEmpty,
+      PresentationTime.accepts(range.upperBound) || range.upperBound == .infinity
     else {
       throw .invalidSettings(
         "\(file): the audio range \(range.lowerBound)..<\(range.upperBound) s is empty or"
-          + " starts before 0")
+          + " not within 0...\(longest) s")
     }
   }
+
+  private static var longest: String { "\(Int(PresentationTime.longestSeconds))" }
 }

@@ -1,12 +1,14 @@
 import CFFmpeg
 
-/// An MP4 or MOV file being written by libavformat: streams are added, the header is written
-/// once they are all described, packets are interleaved by time, and the trailer moves the
-/// index (`moov`) in front of the media data (faststart), so that players and browsers can
-/// start playing before the whole file has arrived.
+/// An MP4, MOV, Matroska or WebM file being written by libavformat: streams are added, the
+/// header is written once they are all described, packets are interleaved by time, and (MP4,
+/// MOV) the trailer moves the index (`moov`) in front of the media data (faststart), so that
+/// players and browsers can start playing before the whole file has arrived. Matroska and
+/// WebM keep their index where it streams anyway.
 final class MovieMuxer {
   private var context: UnsafeMutablePointer<AVFormatContext>?
   private let file: String
+  private let container: VideoEncodeSettings.Container
   private var headerWritten = false
 
   /// Opens `path` (an existing temporary file) for writing as `container`.
@@ -16,9 +18,12 @@ final class MovieMuxer {
     self.file = file
     var context: UnsafeMutablePointer<AVFormatContext>?
     _ = FFmpegLibraries.quietUnlessSet
-    let status = avformat_alloc_output_context2(&context, nil, container.rawValue, path)
-    guard status >= 0, let context else { throw .encoderUnavailable("\(container.rawValue) muxer") }
+    let status = avformat_alloc_output_context2(&context, nil, container.muxerName, path)
+    guard status >= 0, let context else {
+      throw .encoderUnavailable("\(container.muxerName) muxer")
+    }
     self.context = context
+    self.container = container
     try WriterCall.check(
       avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), file: file, "opening the output")
   }
@@ -50,10 +55,20 @@ final class MovieMuxer {
     return stream
   }
 
-  func writeHeader() throws(VideoWriterError) {
+  /// Writes the header with the file-level `tags` (``MovieMetadata``).
+  func writeHeader(tags: [String: String]) throws(VideoWriterError) {
     var options: OpaquePointer?
     defer { av_dict_free(&options) }
-    av_dict_set(&options, "movflags", "+faststart", 0)
+    if container == .mp4 || container == .mov {
+      // Apple's keys (com.apple.quicktime.*) exist only in the `mdta` metadata box.
+      let appleKeys = tags.keys.contains { $0.hasPrefix("com.apple.quicktime.") }
+      av_dict_set(&options, "movflags", "+faststart" + (appleKeys ? "+use_metadata_tags" : ""), 0)
+    }
+    if let context {
+      for (key, value) in tags.sorted(by: { $0.key < $1.key }) {
+        av_dict_set(&context.pointee.metadata, key, value, 0)
+      }
+    }
     try WriterCall.check(
       avformat_write_header(context, &options), file: file, "writing the file header")
     headerWritten = true
@@ -79,5 +94,15 @@ final class MovieMuxer {
     guard let context, headerWritten else { return }
     try WriterCall.check(av_write_trailer(context), file: file, "writing the file index")
     try WriterCall.check(avio_closep(&context.pointee.pb), file: file, "closing the output")
+  }
+}
+
+extension VideoEncodeSettings.Container {
+  /// libavformat's name for the container's muxer.
+  var muxerName: String {
+    switch self {
+    case .mp4, .mov, .webm: rawValue
+    case .mkv: "matroska"
+    }
   }
 }

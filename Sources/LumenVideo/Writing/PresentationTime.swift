@@ -24,6 +24,17 @@ public struct PresentationTime: Sendable, Hashable, Comparable, CustomStringConv
 
   public static let zero = PresentationTime(value: 0, timescale: 1)
 
+  /// The longest time, in seconds, taken from outside (trims, moments, durations): about 31
+  /// years, beyond any movie, yet small enough that its ticks on any clock (up to 2^31 per
+  /// second) and its samples at any audio rate fit in 64 bits. Longer times are refused, not
+  /// converted (a conversion would trap).
+  public static let longestSeconds = 1e9
+
+  /// Whether `seconds` is a time from 0 to ``longestSeconds``.
+  public static func accepts(_ seconds: Double) -> Bool {
+    seconds >= 0 && seconds <= longestSeconds
+  }
+
   public var seconds: Double { Double(value) / Double(timescale) }
 
   public static func < (lhs: PresentationTime, rhs: PresentationTime) -> Bool {

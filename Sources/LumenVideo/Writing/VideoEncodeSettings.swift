@@ -1,4 +1,5 @@
-/// How a ``VideoWriter`` encodes pictures: codec, container, quality, speed and chroma.
+/// How a ``VideoWriter`` encodes pictures: codec, container, quality, speed and chroma. Every
+/// combination is either written as asked or refused by ``validate()``, never quietly changed.
 ///
 /// A plain value, so an export dialog can hold one and edit it field by field; ``validate()``
 /// (which the writer calls before touching any file) says which field is out of range.
@@ -8,11 +9,38 @@ public struct VideoEncodeSettings: Sendable, Hashable {
     case h264
     /// H.265 / HEVC through libx265, tagged `hvc1` so that Apple's players accept it.
     case hevc
+    /// VP9 through libvpx, for WebM (and Matroska): plays in every browser.
+    case vp9
+
+    /// The constant rate factors the encoder accepts.
+    public var crfRange: ClosedRange<Int> { self == .vp9 ? 0...63 : VideoEncodeSettings.crfRange }
+    /// Whether the encoder takes one of ``VideoEncodeSettings/presets`` (x264 and x265 do;
+    /// libvpx has no such names, so a preset given for VP9 is refused).
+    public var takesPresets: Bool { self != .vp9 }
   }
 
+  /// The file format, which the output's extension names (``init(pathExtension:)``).
   public enum Container: String, Sendable, Hashable, CaseIterable {
     case mp4
     case mov
+    /// Matroska (.mkv): any of the codecs; mixed sound as AAC.
+    case mkv
+    /// WebM: VP9 video only; mixed sound as Opus.
+    case webm
+
+    /// The container a file name's extension names (case ignored); nil for any other.
+    public init?(pathExtension: String) {
+      self.init(rawValue: pathExtension.lowercased())
+    }
+
+    /// The video codecs the container is written with.
+    public var codecs: [Codec] {
+      switch self {
+      case .mp4, .mov: [.h264, .hevc]
+      case .mkv: [.h264, .hevc, .vp9]
+      case .webm: [.vp9]
+      }
+    }
   }
 
   /// What the encoder holds constant.
@@ -41,8 +69,9 @@ public struct VideoEncodeSettings: Sendable, Hashable {
   public var codec: Codec
   public var container: Container
   public var rateControl: RateControl
-  /// One of ``presets``: slower presets give smaller files at the same quality.
-  public var preset: String
+  /// One of ``presets`` (slower presets give smaller files at the same quality); nil: the
+  /// encoder's default (x264's and x265's "medium"). VP9 takes none.
+  public var preset: String?
   public var chromaFormat: ChromaFormat
   /// The nominal rate: it spaces frames appended without a time and sets the stream's clock.
   /// Frames appended with their own times keep them (variable frame rate).
@@ -53,7 +82,7 @@ public struct VideoEncodeSettings: Sendable, Hashable {
 
   public init(
     codec: Codec = .h264, container: Container = .mp4, rateControl: RateControl = .crf(23),
-    preset: String = "medium", chromaFormat: ChromaFormat = .yuv420p, frameRate: FrameRate = 30,
+    preset: String? = nil, chromaFormat: ChromaFormat = .yuv420p, frameRate: FrameRate = 30,
     threads: Int = 0
   ) {
     self.codec = codec
@@ -65,7 +94,7 @@ public struct VideoEncodeSettings: Sendable, Hashable {
     self.threads = threads
   }
 
-  /// The accepted constant rate factors (both encoders, 8-bit).
+  /// The constant rate factors x264 and x265 accept (8-bit); VP9's: ``Codec/crfRange``.
   public static let crfRange = 0...51
   /// The accepted average bitrates: 10 kbit/s to 1 Gbit/s.
   public static let bitrateRange = 10_000...1_000_000_000
@@ -76,18 +105,29 @@ public struct VideoEncodeSettings: Sendable, Hashable {
 
   /// Throws ``VideoWriterError/invalidSettings(_:)`` naming the first field out of range.
   public func validate() throws(VideoWriterError) {
+    guard container.codecs.contains(codec) else {
+      throw .invalidSettings(
+        "the codec \(codec.rawValue) cannot go in \(container.rawValue), which holds "
+          + container.codecs.map(\.rawValue).joined(separator: " or "))
+    }
     switch rateControl {
-    case .crf(let crf) where !Self.crfRange.contains(crf):
-      throw .invalidSettings("CRF \(crf) is outside \(Self.crfRange)")
+    case .crf(let crf) where !codec.crfRange.contains(crf):
+      throw .invalidSettings("CRF \(crf) is outside \(codec.crfRange) for \(codec.rawValue)")
     case .bitrate(let bitrate) where !Self.bitrateRange.contains(bitrate):
       throw .invalidSettings(
         "bitrate \(bitrate) bit/s is outside \(Self.bitrateRange.lowerBound)"
           + "...\(Self.bitrateRange.upperBound) bit/s")
     default: break
     }
-    guard Self.presets.contains(preset) else {
-      throw .invalidSettings(
-        "unknown preset \"\(preset)\" (use one of \(Self.presets.joined(separator: ", ")))")
+    if let preset {
+      guard codec.takesPresets else {
+        throw .invalidSettings("\(codec.rawValue) has no presets (\"\(preset.prefix(40))\" given)")
+      }
+      guard Self.presets.contains(preset) else {
+        throw .invalidSettings(
+          "unknown preset \"\(preset.prefix(40))\" (use one of \(Self.presets.joined(separator: ", ")))"
+        )
+      }
     }
     guard frameRate.numerator > 0, frameRate.denominator > 0,
       Self.frameRateRange.contains(frameRate.framesPerSecond)

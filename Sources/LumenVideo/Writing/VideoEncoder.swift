@@ -1,6 +1,6 @@
 import CFFmpeg
 
-/// An open libx264 or libx265 encoder: takes YUV frames with their times and durations, gives
+/// An open libx264, libx265 or libvpx-vp9 encoder: takes YUV frames with their times and durations, gives
 /// compressed packets in decoding order.
 final class VideoEncoder {
   private(set) var context: UnsafeMutablePointer<AVCodecContext>?
@@ -24,7 +24,7 @@ final class VideoEncoder {
   ) throws(VideoWriterError) {
     self.file = file
     waiting = try PacketBuffer(file: file)
-    let name = settings.codec == .h264 ? "libx264" : "libx265"
+    let name = Self.encoderName(settings.codec)
     guard let codec = avcodec_find_encoder_by_name(name) else {
       throw .encoderUnavailable(name)
     }
@@ -47,20 +47,30 @@ final class VideoEncoder {
     color.tag(context)
 
     let options = UnsafeMutableRawPointer(context.pointee.priv_data)
-    try WriterCall.check(
-      av_opt_set(options, "preset", settings.preset, 0), file: file, "setting the \(name) preset")
+    func set(_ key: String, _ value: String) throws(VideoWriterError) {
+      try WriterCall.check(
+        av_opt_set(options, key, value, 0), file: file, "setting the \(name) option \(key)")
+    }
+    if let preset = settings.preset { try set("preset", preset) }
     switch settings.rateControl {
     case .crf(let crf):
-      try WriterCall.check(
-        av_opt_set_double(options, "crf", Double(crf), 0), file: file, "setting the \(name) CRF")
+      try set("crf", "\(crf)")
+      // libvpx holds the quality constant only without a target bitrate.
+      context.pointee.bit_rate = 0
     case .bitrate(let bitrate):
       context.pointee.bit_rate = Int64(bitrate)
     }
-    if settings.codec == .hevc {
+    switch settings.codec {
+    case .h264: break
+    case .hevc:
       // x265 prints its banner and statistics straight to stderr unless told otherwise.
-      try WriterCall.check(
-        av_opt_set(options, "x265-params", "log-level=error", 0), file: file,
-        "setting the libx265 log level")
+      try set("x265-params", "log-level=error")
+    case .vp9:
+      // libvpx's default (best quality, one row at a time) is many times slower than x264's
+      // veryfast; "good" at speed 5 with row threading is comparable.
+      try set("deadline", "good")
+      try set("cpu-used", "5")
+      try set("row-mt", "1")
     }
     try WriterCall.check(avcodec_open2(context, codec, nil), file: file, "opening \(name)")
   }
@@ -68,6 +78,14 @@ final class VideoEncoder {
   deinit {
     avcodec_free_context(&context)
     av_packet_free(&packet)
+  }
+
+  static func encoderName(_ codec: VideoEncodeSettings.Codec) -> String {
+    switch codec {
+    case .h264: "libx264"
+    case .hevc: "libx265"
+    case .vp9: "libvpx-vp9"
+    }
   }
 
   static func pixelFormat(_ chroma: VideoEncodeSettings.ChromaFormat) -> AVPixelFormat {

@@ -2,8 +2,9 @@ import CFFmpeg
 import Foundation
 import LumenCore
 
-/// Writes a movie: RGB bitmaps in, an H.264 or HEVC stream in an MP4 or MOV file out, with an
-/// optional audio track copied from a file or mixed and encoded as AAC.
+/// Writes a movie: RGB bitmaps in, an H.264, HEVC or VP9 stream in an MP4, MOV, Matroska or
+/// WebM file out, with an optional audio track copied from a file or mixed and encoded (AAC;
+/// Opus in WebM).
 ///
 /// ```swift
 /// let writer = try VideoWriter(
@@ -30,7 +31,7 @@ public final class VideoWriter {
   public enum Audio: Sendable, Hashable {
     /// Packets copied untouched from a file.
     case copy(AudioCopy)
-    /// Sources decoded, trimmed, mixed and encoded as AAC.
+    /// Sources decoded, trimmed, mixed and encoded as AAC (Opus in WebM).
     case mix(AudioMix)
   }
 
@@ -67,11 +68,20 @@ public final class VideoWriter {
   ///   - url: The movie to write; an existing file there is replaced when the movie is done.
   ///   - width: The picture width; even for 4:2:0 and 4:2:2.
   ///   - height: The picture height; even for 4:2:0.
+  ///   - tags: File-level metadata, e.g. `creation_time` and `location` (see
+  ///     ``MovieMetadata``); nothing else is written but FFmpeg's encoder name.
   public init(
     url: URL, width: Int, height: Int, settings: VideoEncodeSettings = VideoEncodeSettings(),
-    audio: Audio? = nil
+    audio: Audio? = nil, tags: [String: String] = [:]
   ) throws(VideoWriterError) {
     try settings.validate()
+    if let named = VideoEncodeSettings.Container(pathExtension: url.pathExtension),
+      named != settings.container
+    {
+      throw .invalidSettings(
+        "\(url.lastPathComponent.prefix(100)) names \(named.rawValue), the settings say"
+          + " \(settings.container.rawValue)")
+    }
     try Self.validate(width: width, height: height, chroma: settings.chromaFormat)
     switch audio {
     case .copy(let copy): try copy.validate()
@@ -94,7 +104,7 @@ public final class VideoWriter {
     stream.pointee.time_base = timeBase
     stream.pointee.avg_frame_rate = AVRational(
       num: settings.frameRate.numerator, den: settings.frameRate.denominator)
-    if settings.codec == .hevc {
+    if settings.codec == .hevc, settings.container == .mp4 || settings.container == .mov {
       // Apple's players accept HEVC in MP4 and MOV only as 'hvc1' (parameter sets in the
       // sample description), not FFmpeg's default 'hev1'.
       stream.pointee.codecpar.pointee.codec_tag = Self.fourCC("hvc1")
@@ -103,7 +113,8 @@ public final class VideoWriter {
     var audioStream: Int32 = -1
     switch audio {
     case .copy(let copy): audioSource = try AudioPacketCopier(copy)
-    case .mix(let mix): audioSource = try AudioMixEncoder(mix, file: file)
+    case .mix(let mix):
+      audioSource = try AudioMixEncoder(mix, container: settings.container, file: file)
     case nil: break
     }
     if let audioSource {
@@ -111,7 +122,7 @@ public final class VideoWriter {
       try audioSource.describe(stream, for: muxer)
       audioStream = stream.pointee.index
     }
-    try muxer.writeHeader()
+    try muxer.writeHeader(tags: tags)
 
     let format = VideoEncoder.pixelFormat(settings.chromaFormat)
     picture = try PictureBuffer(width: width, height: height, format: format, file: file)
@@ -173,15 +184,12 @@ public final class VideoWriter {
   /// Appends a frame shown from `seconds` (rounded to the writer's clock, which is fine enough
   /// for any frame rate: 90 kHz or a multiple).
   public func append(_ frame: Bitmap, at seconds: Double) throws(VideoWriterError) {
-    guard seconds.isFinite, abs(seconds) < Self.longestTime else {
+    guard seconds.isFinite, abs(seconds) < PresentationTime.longestSeconds else {
       cancel()
       throw .invalidTime(file: url.path, seconds: seconds)
     }
     try append(frame, at: PresentationTime(seconds: seconds, timescale: timeBase.den))
   }
-
-  /// Times beyond this many seconds (about 30 years) are refused rather than overflowing.
-  static let longestTime = 1e9
 
   /// Appends a frame one nominal frame (``VideoEncodeSettings/frameRate``) after the last,
   /// or at time 0 if it is the first.

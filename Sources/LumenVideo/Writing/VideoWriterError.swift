@@ -6,6 +6,8 @@ public enum VideoWriterError: Error, Equatable, Sendable, CustomStringConvertibl
   /// The output cannot be created there (missing or read-only directory, a directory in the
   /// way); raised before any encoding starts.
   case cannotCreateOutput(file: String, reason: String)
+  /// The file name's extension names no container Lumen writes (.m4a, .avi, none).
+  case unsupportedContainer(file: String, extension: String)
   /// This system's FFmpeg was built without the named encoder or muxer.
   case encoderUnavailable(String)
   /// A frame does not fit the writer: another size, or a pixel format it cannot encode.
@@ -28,6 +30,9 @@ public enum VideoWriterError: Error, Equatable, Sendable, CustomStringConvertibl
     switch self {
     case .invalidSettings(let reason): "invalid video settings: \(reason)"
     case .cannotCreateOutput(let file, let reason): "\(file): cannot create the output: \(reason)"
+    case .unsupportedContainer(let file, let name):
+      "\(file): cannot write \(name.isEmpty ? "a file without an extension" : ".\(name.prefix(20)) files")"
+        + " (write .mp4, .mov, .mkv or .webm)"
     case .encoderUnavailable(let name): "this system's FFmpeg has no \(name) encoder or muxer"
     case .unsupportedFrame(let file, let reason): "\(file): cannot encode this frame: \(reason)"
     case .timestampOutOfOrder(let file, let previous, let time):
