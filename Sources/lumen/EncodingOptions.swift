@@ -5,10 +5,13 @@ import LumenJobs
 /// ``EncodeSetting`` (which format takes which setting) so that the two commands and the
 /// refusals agree.
 enum EncodingOptions {
+  /// `-q/--quality`, also offered by the commands that write stills (looks, video frames).
+  static let quality = Option.value(
+    "quality", short: "q", "Q", .integer(PhotoEncoding.qualityRange),
+    help: EncodeSetting.quality.help + "; \(EncodeOptions.defaultQuality) when not given")
+
   static let options: [Option] = [
-    .value(
-      "quality", short: "q", "Q", .integer(PhotoEncoding.qualityRange),
-      help: EncodeSetting.quality.help + "; \(EncodeOptions.defaultQuality) when not given"),
+    quality,
     .flag("progressive", help: EncodeSetting.progressive.help),
     .flag("444", help: EncodeSetting.fullChroma.help),
     .flag("lossless", help: EncodeSetting.lossless.help),

@@ -24,6 +24,9 @@ enum Interruption {
     let finished: DispatchSemaphore
   }
   private static let stop = Locked<Stop?>(nil)
+  /// Set when a signal arrived: work that ends because it was cancelled must not go on to
+  /// report success (or anything) before the handler exits.
+  private static let isInterrupted = Locked(false)
   private static let queue = DispatchQueue(label: "lumen.interruption")
   /// Takes over the three signals for the rest of the process; called once, first thing.
   static func install() { _ = sources }
@@ -45,9 +48,12 @@ enum Interruption {
     stop.withLock { $0 = Stop(cancel: cancel, finished: finished) }
     finished.wait()
     stop.withLock { $0 = nil }
+    // The work ended because it was cancelled: the handler exits with the signal's status.
+    while isInterrupted.withLock({ $0 }) { pause() }
   }
 
   private static func interrupted(by signal: (number: Int32, name: String)) {
+    isInterrupted.withLock { $0 = true }
     if let stop = stop.withLock({ $0 }) {
       // On its own thread: a cancel may block (it runs the work's own clean-up).
       DispatchQueue.global().async { stop.cancel() }

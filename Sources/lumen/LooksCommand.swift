@@ -22,7 +22,7 @@ enum LooksCommand {
       .value(
         "size", "PIXELS", .integer(16...2048), default: "240", help: "the long side of each cell"),
       manifest,
-      .value("quality", short: "q", "Q", .integer(1...100), default: "90", help: "lossy quality"),
+      EncodingOptions.quality,
       .flag("overwrite", help: "replaces SHEET when it exists"),
       .flag("list", help: "lists the looks by folder instead of drawing a sheet"),
       .flag("json", help: "with --list: the manifest itself"),
@@ -68,7 +68,7 @@ enum LooksCommand {
     guard let output = args.string("output") else { throw UsageError("looks needs -o SHEET") }
     let size = args.integer("size") ?? 240
     let columns = args.integer("columns") ?? 6
-    let quality = args.integer("quality") ?? 90
+    let quality = args.integer("quality")
     let library = try library(args)
     var folders = library.folders
     if let name = args.string("folder") {

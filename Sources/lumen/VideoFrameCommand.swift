@@ -18,7 +18,7 @@ enum VideoFrameCommand {
       .value(
         "output", short: "o", "OUT", .path, required: true,
         help: "the image to write; its extension picks the format"),
-      .value("quality", short: "q", "Q", .integer(1...100), default: "90", help: "lossy quality"),
+      EncodingOptions.quality,
       .flag("overwrite", help: "replaces OUT when it exists"),
       JobOptions.allow,
     ],
@@ -28,7 +28,7 @@ enum VideoFrameCommand {
   static func run(_ args: ParsedArguments) throws {
     let input = try args.firstPositional()
     let output = try args.required("output")
-    let quality = args.integer("quality") ?? 90
+    let quality = args.integer("quality")
     let moment = try Moment(args)
     let document = try args.string("doc").map { try DocCommand.read(URL(fileURLWithPath: $0)) }
     let source = URL(fileURLWithPath: input)

@@ -15,7 +15,7 @@ enum VideoThumbsCommand {
         "output", short: "o", "STRIP", .path, required: true,
         help: "the image to write; its extension picks the format"),
       .value("height", "PIXELS", .integer(8...4096), default: "120", help: "each frame's height"),
-      .value("quality", short: "q", "Q", .integer(1...100), default: "90", help: "lossy quality"),
+      EncodingOptions.quality,
       .flag("overwrite", help: "replaces STRIP when it exists"),
     ],
     notes: "Each frame is the one in the middle of its equal share of the movie.",
@@ -26,7 +26,7 @@ enum VideoThumbsCommand {
     let output = try args.required("output")
     guard let count = args.integer("count") else { throw UsageError("video thumbs needs -n COUNT") }
     let height = args.integer("height") ?? 120
-    let quality = args.integer("quality") ?? 90
+    let quality = args.integer("quality")
     let source = URL(fileURLWithPath: input)
     try VideoOutput.checkWritable(output)
 

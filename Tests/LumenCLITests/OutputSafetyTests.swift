@@ -94,7 +94,7 @@ import Testing
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let clip = try VideoCommandTests.clip(in: folder)
-    let song = folder.appendingPathComponent("song.m4a")
+    let song = folder.appendingPathComponent("song.mp4")
     try VideoCommandTests.ffmpeg(["-f", "lavfi", "-i", "sine=duration=1", song.path])
     let before = Self.contents(song)
     let result = try CLI.run("video", clip.path, "--music", song.path, "-o", song.path)

@@ -119,7 +119,7 @@ import Testing
     let cases: [([String], String)] = [
       (["--crf", "52"], "--crf must be a whole number in 0...51, not \"52\""),
       (["--preset", "fastest"], "--preset must be one of ultrafast"),
-      (["--codec", "vp9"], "--codec must be one of h264, hevc, not \"vp9\""),
+      (["--codec", "av1"], "--codec must be one of h264, hevc, vp9, not \"av1\""),
       (["--music", "m.m4a", "--music-volume", "nan"], "--music-volume must be a number in 0...16"),
       (["--trim", "soon:"], "--trim: cannot read \"soon\" as a time"),
       (["--crf", "20", "--bitrate", "100000"], "--crf and --bitrate exclude each other"),
@@ -250,7 +250,7 @@ import Testing
     #expect(late.status == 0 && late.output.hasPrefix("usage: lumen render"))
     // Ranges and defaults come from the table.
     let render = try CLI.run("render", "--help").output
-    #expect(render.contains("(1...100; default 90)") && render.contains("(repeatable)"))
+    #expect(render.contains("one per core (1...256)") && render.contains("(repeatable)"))
   }
 
   @Test func groupsListTheirCommands() throws {
