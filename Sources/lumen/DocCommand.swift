@@ -1,4 +1,5 @@
 import Foundation
+import LumenAssets
 import LumenCodecs
 import LumenCore
 import LumenEdit
@@ -15,7 +16,15 @@ enum DocCommand {
       Command(
         name: "validate",
         summary: "Checks documents, naming the JSON path of a problem.",
-        positionals: .oneOrMore("EDIT.json", help: "the documents to check"), run: validate),
+        positionals: .oneOrMore("EDIT.json", help: "the documents to check"),
+        options: [JobOptions.allow],
+        notes: """
+          Checks everything a render checks but the photo: the format, ranges and keys, and \
+          that every look and visible layer image resolves as `lumen edit` would resolve it \
+          (library ids; files relative to the document, inside its folder and the --allow \
+          folders). Documents are limited to \(EditDocumentLimits.standard.summary).
+          """,
+        run: validate),
       Command(
         name: "migrate", summary: "Rewrites an older document in the current format.",
         positionals: .one("OLD.json", help: "the document to read"),
@@ -35,9 +44,22 @@ enum DocCommand {
         ], run: schema),
     ])
 
+  /// Each document is read, then checked against its resources as `lumen edit` resolves
+  /// them: a document that validates renders over any readable photo it fits.
   private static func validate(_ args: ParsedArguments) throws {
     for path in args.positional {
       let document = try read(URL(fileURLWithPath: path))
+      let folder = JobOptions.absolute(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+      let resolver = ResourceResolver(
+        base: URL(fileURLWithPath: folder),
+        allowedRoots: JobOptions.roots(args, documentFolder: folder).map {
+          URL(fileURLWithPath: $0)
+        })
+      do {
+        try document.checkRendering(resources: EditResources(resolver))
+      } catch {
+        throw CommandFailure("\(path): \(error)")
+      }
       print("\(path): valid (format version \(document.requiredFormatVersion))")
     }
   }
@@ -68,21 +90,13 @@ enum DocCommand {
     if !args.has("overwrite"), FileManager.default.fileExists(atPath: path) {
       throw CommandFailure("\(path) exists (use --overwrite)")
     }
-    do {
-      try schema.write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      throw CommandFailure("\(path): cannot write the schema")
-    }
+    try AtomicOutput.write(schema, to: URL(fileURLWithPath: path))
   }
 
-  /// Reads a document, naming the file in errors.
+  /// Reads a document, naming the file in errors: only a regular file, and only up to the
+  /// documents' size limit, so that neither a FIFO nor a huge file is read before it is refused.
   static func read(_ url: URL) throws -> EditDocument {
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw CommandFailure("\(url.path): cannot read the document")
-    }
+    let data = try RegularFile.contents(of: url.path, limit: EditDocumentLimits.standard.bytes)
     do {
       return try EditDocument(json: data)
     } catch {
@@ -100,7 +114,7 @@ enum DocCommand {
     guard !FileIdentity.same(source, path) else {
       throw CommandFailure("refusing to overwrite the input \(source)")
     }
-    try document.jsonData().write(to: url, options: .atomic)
+    try AtomicOutput.write(document.jsonData(), to: url)
     print("wrote \(path)")
   }
 }

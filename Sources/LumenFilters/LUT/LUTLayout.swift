@@ -21,7 +21,8 @@ public enum LUTLayout: Sendable, Hashable, CustomStringConvertible {
       guard let n = Int(text), range.contains(n) else {
         throw LUTError(
           problem: .badLayout(
-            "\(what) must be in \(range.lowerBound)...\(range.upperBound), not \"\(text)\""))
+            "\(what) must be in \(range.lowerBound)...\(range.upperBound), not \(EchoedText.quoted(text))"
+          ))
       }
       return n
     }
@@ -47,7 +48,7 @@ public enum LUTLayout: Sendable, Hashable, CustomStringConvertible {
     default:
       throw LUTError(
         problem: .badLayout(
-          "unknown LUT layout \"\(text)\" (use cube, cube:SIZE, hald, hald:LEVEL, tiled8x8 or"
+          "unknown LUT layout \(EchoedText.quoted(text)) (use cube, cube:SIZE, hald, hald:LEVEL, tiled8x8 or"
             + " tiled:TILESxLEVELS)"))
     }
   }
