@@ -88,10 +88,13 @@ struct JSONValue {
     // Unsigned: JSON digits above Int64.max.
     case "Q", "L", "I", "S": whole = Int(exactly: n.uint64Value)
     default:
-      // Fractions, exponents and decimals beyond 64 bits: whole only when exactly so.
-      let decimal = (n as? NSDecimalNumber)?.stringValue
-      let v = decimal.flatMap { Double($0) } ?? n.doubleValue
-      whole = decimal.flatMap { Int($0) } ?? (v == v.rounded() ? Int(exactly: v) : nil)
+      if let decimal = n as? NSDecimalNumber {
+        // Digits beyond a double's precision: whole only when they are plain digits in range.
+        whole = Int(decimal.stringValue)
+      } else {
+        let v = n.doubleValue
+        whole = v == v.rounded() ? Int(exactly: v) : nil
+      }
     }
     guard let whole else { throw fail("\(expected), not \(Self.text(of: n))") }
     guard range.contains(whole) else {

@@ -92,9 +92,12 @@ extension Adjustments: DocumentSettings {
 
   private static func slider(
     _ name: String, _ keyPath: any WritableKeyPath<Adjustments, Double> & Sendable,
-    _ doc: String, range: ClosedRange<Double> = -1...1, identity: Double = 0
+    _ doc: String, range: ClosedRange<Double> = -1...1, identity: Double = 0,
+    unit: String? = nil
   ) -> DocumentField<Adjustments> {
-    .number(.scalar(name, range: range, default: identity, identity: identity, doc: doc), keyPath)
+    .number(
+      .scalar(name, range: range, default: identity, identity: identity, unit: unit, doc: doc),
+      keyPath)
   }
 
   /// PhotoEditor SDK names and ranges.
@@ -102,7 +105,7 @@ extension Adjustments: DocumentSettings {
     slider("brightness", \.brightness, "Adds to every channel."),
     slider("contrast", \.contrast, "Scales about mid-grey by 1 + contrast."),
     slider("saturation", \.saturation, "Mixes with Rec. 709 luma by 1 + saturation."),
-    slider("exposure", \.exposure, "Multiplies linear light by 2^exposure."),
+    slider("exposure", \.exposure, "Multiplies linear light by 2^exposure.", unit: "EV"),
     slider("gamma", \.gamma, "Raises to 1 / gamma.", range: 0.5...2, identity: 1),
     slider("highlights", \.highlights, "Brightens or darkens the bright tones."),
     slider("shadows", \.shadows, "Brightens or darkens the dark tones.", range: -2...2),

@@ -13,10 +13,11 @@ struct CubeParser {
   /// The last line that was not blank or a comment: where a short table is reported.
   private var lastContentLine = 0
 
-  mutating func parse(_ text: String) throws(LUTError) -> CubeFile {
-    // Lines are cut from the bytes, and table lines read straight from them (see
-    // `readEntry`): splitting a 33^3 table into strings and words cost more than its numbers.
-    let bytes = Array(text.utf8)
+  /// Parses the bytes of a file as they were read (no copy into a string: a 256^3 table is
+  /// hundreds of megabytes). Lines are cut from the bytes, and table lines read straight from
+  /// them (see `readEntry`): splitting a 33^3 table into strings and words cost more than its
+  /// numbers.
+  mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(LUTError) -> CubeFile {
     var start = 0
     while start <= bytes.count {
       let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
@@ -86,7 +87,7 @@ struct CubeParser {
   /// Reads a table line of three plain numbers ("0.1 0.2 0.3", perhaps followed by blanks, a
   /// "\r" or a comment). Returns false for any other line, which ``read(_:)`` then takes, so
   /// that every error is still reported by one reader.
-  private mutating func readEntry(_ line: ArraySlice<UInt8>) -> Bool {
+  private mutating func readEntry(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
     guard expected > 0, values.count < 3 * expected else { return false }
     func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
     let before = values.count
