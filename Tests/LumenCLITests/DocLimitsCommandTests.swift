@@ -31,6 +31,15 @@ import Testing
       #expect((result.status == 0) == valid, "\(keyframes): \(result.errors)")
       #expect(megabytes > 0 && megabytes <= 150, "\(keyframes) keyframes: \(megabytes) MB")
     }
+    // The costliest shape per JSON value: small objects of strings, up to the value limit.
+    let strings = dir.appendingPathComponent("strings.json")
+    let objects = Array(repeating: #"{"a":"b"}"#, count: 39_990).joined(separator: ",")
+    try Data(
+      #"{"formatIdentifier":"org.lumen.edit","formatVersion":4,"x":[\#(objects)]}"#.utf8
+    ).write(to: strings)
+    let (refused, peak) = try PeakMemory.run("doc", "validate", strings.path)
+    #expect(refused.status == 1 && refused.errors.contains("x: unknown key"), "\(refused.errors)")
+    #expect(peak <= 200, "40,000 objects of strings: \(peak) MB")
     let huge = dir.appendingPathComponent("huge.json")
     try Data(count: 64 << 20).write(to: huge)
     let (result, megabytes) = try PeakMemory.run("doc", "validate", huge.path)

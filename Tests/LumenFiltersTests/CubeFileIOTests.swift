@@ -56,4 +56,24 @@ import Testing
           + "No such file or directory")
     }
   }
+
+  /// A file of several 1 MB pieces reads as its text does, lines cut across pieces included.
+  @Test func readsFilesOfManyPieces() throws {
+    let file = CubeFile(lut: .cube(.identity(size: 65)))
+    let url = try Scratch.directory().appendingPathComponent("big.cube")
+    try file.write(to: url)
+    let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
+    #expect(size > 4 * CubeFileReader.pieceBytes)
+    #expect(try CubeFile(contentsOf: url) == file)
+  }
+
+  /// A file that is one endless line is refused, not gathered in memory.
+  @Test func refusesEndlessLines() throws {
+    let url = try Scratch.directory().appendingPathComponent("long.cube")
+    try Data(("TITLE \"" + String(repeating: "x", count: 3 << 20)).utf8).write(to: url)
+    #expect(
+      throws: LUTError(
+        file: url.path, line: 1, problem: .unsupported("a line longer than 65536 bytes"))
+    ) { try CubeFile(contentsOf: url) }
+  }
 }

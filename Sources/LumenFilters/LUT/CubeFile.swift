@@ -22,38 +22,24 @@ public struct CubeFile: Sendable, Hashable {
 
   /// Parses `.cube` text; `file` names it in errors.
   public init(parsing text: String, file: String? = nil) throws(LUTError) {
-    var text = text
-    let parsed = text.withUTF8 { bytes in Result { () throws(LUTError) in try Self.parse(bytes) } }
     do {
-      self = try parsed.get()
+      var parser = CubeParser()
+      self = try parser.parse(Array(text.utf8))
     } catch {
       throw file.map { error.naming($0) } ?? error
     }
   }
 
   /// Reads the `.cube` file at `url`: a regular file of at most ``maximumFileBytes``, parsed
-  /// from its bytes; errors name the file and the cause (missing, unreadable, too large, or
-  /// the line that is wrong).
+  /// in pieces as it is read, so that memory holds the table and one piece, not the text;
+  /// errors name the file and the cause (missing, not a regular file, too large, unreadable,
+  /// or the line that is wrong).
   public init(contentsOf url: URL) throws(LUTError) {
-    let data: Data
     do {
-      data = try RegularFile.contents(of: url.path, limit: Self.maximumFileBytes)
-    } catch {
-      throw LUTError(file: url.path, problem: .io(error.reason))
-    }
-    let parsed = data.withUnsafeBytes { raw in
-      Result { () throws(LUTError) in try Self.parse(raw.bindMemory(to: UInt8.self)) }
-    }
-    do {
-      self = try parsed.get()
+      self = try CubeFileReader.read(url.path, limit: Self.maximumFileBytes)
     } catch {
       throw error.naming(url.path)
     }
-  }
-
-  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(LUTError) -> CubeFile {
-    var parser = CubeParser()
-    return try parser.parse(bytes)
   }
 
   /// The whole text of the file (small tables and tests; files are written in pieces).
