@@ -35,19 +35,12 @@ public enum LookError: Error, Hashable, Sendable, CustomStringConvertible {
     case .bakingFailed(let look, let reason):
       "\(look.isEmpty ? "" : "look '\(look)': ")cannot bake the recipe into a cube: \(reason)"
     case .unknownLook(let id, let known):
-      "unknown look \(EchoedText.quoted(id)); known looks: \(Self.list(known))"
+      "unknown look \(EchoedText.quoted(id)); known looks: \(EchoedText.list(known))"
     case .unknownFolder(let name, let known):
-      "unknown look folder \(EchoedText.quoted(name)); folders: \(Self.list(known))"
+      "unknown look folder \(EchoedText.quoted(name)); folders: \(EchoedText.list(known))"
     case .builtInNotFound(let searched):
       "the look library's manifest was not found (set LUMEN_LOOKS to its path); searched: "
         + searched.joined(separator: ", ")
     }
-  }
-
-  /// Names for a message: a user's library may hold thousands, so at most 20, then how many
-  /// more `lumen looks --list` shows.
-  private static func list(_ names: [String]) -> String {
-    let shown = names.prefix(20).joined(separator: ", ")
-    return names.count <= 20 ? shown : "\(shown) and \(names.count - 20) more (lumen looks --list)"
   }
 }

@@ -10,4 +10,11 @@ public enum EchoedText {
     guard shown.utf8.count < text.utf8.count else { return "\"\(escaped)\"" }
     return "\"\(escaped)…\" (\(text.utf8.count) bytes)"
   }
+
+  /// Names for a message (known looks, choices): a user's library may hold thousands, so at
+  /// most 20, then how many more there are.
+  public static func list(_ names: [String]) -> String {
+    let shown = names.prefix(20).joined(separator: ", ")
+    return names.count <= 20 ? shown : "\(shown) and \(names.count - 20) more"
+  }
 }
