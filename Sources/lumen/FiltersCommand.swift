@@ -13,6 +13,7 @@ enum FiltersCommand {
   /// the edit document uses are not filter names with another scale.
   static var names: String {
     let sliders = Adjustments.fields.map { "\($0.name)=\($0.descriptor.summary)" }
+    let shared = Adjustments.fields.map(\.name).filter { FilterRegistry.standard[$0] != nil }
     let renamed = FilterRegistry.renamed.sorted { $0.key < $1.key }.map {
       "\($0.value.now) (not \($0.key))"
     }
@@ -22,7 +23,7 @@ enum FiltersCommand {
       \(sliders.joined(separator: ", ")). Filters on Core Image's scales (contrast and \
       saturation 1 = unchanged, gamma as an exponent, crops in pixels) have names of their \
       own: \(renamed.joined(separator: ", ")). Filters that share a slider's name \
-      (brightness, exposure, temperature, tint, vibrance) do exactly what the slider does.
+      (\(shared.joined(separator: ", "))) do exactly what the slider does.
       """
   }
 
