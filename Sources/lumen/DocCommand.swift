@@ -17,12 +17,19 @@ enum DocCommand {
         name: "validate",
         summary: "Checks documents, naming the JSON path of a problem.",
         positionals: .oneOrMore("EDIT.json", help: "the documents to check"),
-        options: [JobOptions.allow],
+        options: [
+          .value(
+            "photo", "IN", .path,
+            help: "also checks the geometry against this photo's size (a crop that keeps no "
+              + "pixels)"),
+          JobOptions.allow,
+        ],
         notes: """
-          Checks everything a render checks but the photo: the format, ranges and keys, and \
-          that every look and visible layer image resolves as `lumen edit` would resolve it \
+          Checks everything `lumen edit` checks but the photo's own bytes: the format, ranges \
+          and keys; that every look and visible layer image resolves as edit resolves it \
           (library ids; files relative to the document, inside its folder and the --allow \
-          folders). Documents are limited to \(EditDocumentLimits.standard.summary).
+          folders); with --photo, that the geometry keeps pixels. Documents are limited to \
+          \(EditDocumentLimits.standard.summary).
           """,
         run: validate),
       Command(
@@ -47,6 +54,12 @@ enum DocCommand {
   /// Each document is read, then checked against its resources as `lumen edit` resolves
   /// them: a document that validates renders over any readable photo it fits.
   private static func validate(_ args: ParsedArguments) throws {
+    let photo = try args.string("photo").map { path in
+      let info = try ImageFile.info(URL(fileURLWithPath: path))
+      let (width, height) =
+        info.orientation.swapsDimensions ? (info.height, info.width) : (info.width, info.height)
+      return Rect(x: 0, y: 0, width: width, height: height)
+    }
     for path in args.positional {
       let document = try read(URL(fileURLWithPath: path))
       let folder = JobOptions.absolute(URL(fileURLWithPath: path).deletingLastPathComponent().path)
@@ -56,7 +69,7 @@ enum DocCommand {
           URL(fileURLWithPath: $0)
         })
       do {
-        try document.checkRendering(resources: EditResources(resolver))
+        try document.checkRendering(resources: EditResources(resolver), photo: photo)
       } catch {
         throw CommandFailure("\(path): \(error)")
       }

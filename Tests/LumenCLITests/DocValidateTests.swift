@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `lumen doc validate` checks everything `lumen edit` checks but the photo: a document that
+/// `lumen doc validate --photo IN` checks everything `lumen edit` checks: a document that
 /// validates renders, and one that fails to render fails validation, with the same cause.
 /// Before, unknown look ids and missing files passed validation and failed the render.
 @Suite struct DocValidateTests {
@@ -31,6 +31,8 @@ import Testing
     ),
     ("shape layer", "{}", #"[{"id": "s", "kind": "shape", "shape": "ellipse"}]"#, true),
     ("slider out of range", #"{"adjustments": {"contrast": 3}}"#, "[]", false),
+    ("crop of no pixels", #"{"crop": {"width": 0.0001}}"#, "[]", false),
+    ("crop of one column", #"{"crop": {"width": 0.002}}"#, "[]", true),
   ]
 
   @Test func validationAgreesWithRendering() throws {
@@ -55,7 +57,7 @@ import Testing
         #"{"formatIdentifier": "org.lumen.edit", "formatVersion": 4, "operations": \#(operations), "layers": \#(layers)}"#
           .utf8
       ).write(to: doc)
-      let validated = try CLI.run("doc", "validate", doc.path)
+      let validated = try CLI.run("doc", "validate", doc.path, "--photo", Self.photo)
       let out = root.appendingPathComponent("out.jpg")
       let rendered = try CLI.run(
         "edit", Self.photo, "--doc", doc.path, "-o", out.path, "--overwrite")
@@ -63,6 +65,11 @@ import Testing
       #expect(
         (validated.status == 0) == (rendered.status == 0),
         "\(what): validate \(validated.status) \(validated.errors), edit \(rendered.status)")
+      // Without the photo, only its size-dependent geometry goes unchecked.
+      let alone = try CLI.run("doc", "validate", doc.path)
+      #expect(
+        (alone.status == 0) == (validated.status == 0) || what.hasPrefix("crop"),
+        "\(what): \(alone.errors)")
       if validated.status != 0 {
         #expect(validated.errors.hasPrefix("lumen: error: \(doc.path): "), "\(validated.errors)")
         #expect(validated.errors.split(separator: "\n").count == 1, "\(validated.errors)")
