@@ -1,5 +1,4 @@
 import Foundation
-import LumenTestSupport
 import Testing
 
 /// `doc new`, `doc migrate` and `doc schema -o` on a full or unwritable folder print one line
@@ -34,18 +33,14 @@ import Testing
   }
 
   /// A full file system: a 64 KB tmpfs filled up (needs root to mount; skipped otherwise).
-  @Test(.enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+  @Test(.enabled(if: SmallDisk.isAvailable, "mounting a small tmpfs needs root"))
   func aFullDiskIsOneLineAndLeavesNoFile() throws {
-    let dir = try CLI.scratch().appendingPathComponent("small")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    let mounted = try Program.run("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir.path])
-    guard mounted.status == 0 else { return }  // a container without the right to mount
-    defer { _ = try? Program.run("umount", [dir.path]) }
-    try Data(count: 64 << 10).write(to: dir.appendingPathComponent("fill"))
-    let out = dir.appendingPathComponent("doc.json").path
-    for command in Self.commands(out) {
-      Self.expectOneLine(try CLI.run(command), naming: out, cause: "No space left on device")
+    try SmallDisk.withFullDisk { dir in
+      let out = dir.appendingPathComponent("doc.json").path
+      for command in Self.commands(out) {
+        Self.expectOneLine(try CLI.run(command), naming: out, cause: "No space left on device")
+      }
+      #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["fill"])
     }
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["fill"])
   }
 }

@@ -76,4 +76,17 @@ import Testing
       result.errors
         == "lumen: error: \(missing): cannot open the file: No such file or directory\n")
   }
+
+  /// A `.cube` that cannot fit is refused before anything is written, naming the room needed.
+  @Test(.enabled(if: SmallDisk.isAvailable, "mounting a small tmpfs needs root"))
+  func aCubeThatCannotFitIsRefusedAtOnce() throws {
+    try SmallDisk.withFullDisk { dir in
+      let out = dir.appendingPathComponent("big.cube").path
+      let result = try CLI.run("lut", "identity", "--layout", "cube:65", "-o", out)
+      #expect(result.status == 1)
+      let expected = "lumen: error: \(out): needs up to 12 MB"
+      #expect(result.errors.hasPrefix(expected), "\(result.errors)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["fill"])
+    }
+  }
 }
