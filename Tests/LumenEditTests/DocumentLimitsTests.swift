@@ -61,7 +61,7 @@ import Testing
       Self.problem(Self.animated(tracks: 1, perTrack: 2, padding: padding + 1))
         == "document: \(Self.limits.bytes + 1) bytes, more than the 4194304 allowed")
     let values = Data(("[" + String(repeating: "0,", count: Self.limits.values) + "0]").utf8)
-    #expect(Self.problem(values) == "document: more than 120000 JSON values")
+    #expect(Self.problem(values) == "document: more than 130000 JSON values")
     let deep = Data((String(repeating: "[", count: 33) + String(repeating: "]", count: 33)).utf8)
     #expect(Self.problem(deep) == "document: nested more than 32 deep")
     // Strings count once however long, brackets inside them not at all.
@@ -84,7 +84,33 @@ import Testing
     #expect(Self.problem(layers(Self.limits.layers)) == nil)
     #expect(
       Self.problem(layers(Self.limits.layers + 1))
-        == "layers: 1001 elements, more than the 1000 allowed")
+        == "layers: 301 elements, more than the 300 allowed")
+  }
+
+  /// What this build writes for a document it read, it reads back: the largest document the
+  /// limits allow (every layer with the longest source, a transform and a time span; the most
+  /// keyframes; escapes that could lengthen strings) is written within the text limits.
+  @Test func theLargestDocumentIsWrittenWithinTheLimits() throws {
+    let source = String(repeating: "\\b", count: 4000) + ".png"
+    let layer =
+      #"{"id":"L","kind":"image","source":"\#(source)","transform":{},"#
+      + #""timeSpan":{"base":"seconds","start":0}}"#
+    let layers = (0..<Self.limits.layers).map {
+      layer.replacingOccurrences(of: "\"L\"", with: "\"l\($0)\"")
+    }
+    let keyframes = (0..<Self.limits.keyframesPerTrack).map { #"{"time":\#($0),"value":0.5}"# }
+      .joined(separator: ",")
+    let tracks = ["brightness", "contrast"].map {
+      #""adjustments/\#($0)":{"base":"seconds","keyframes":[\#(keyframes)]}"#
+    }
+    let text =
+      #"{"formatIdentifier":"org.lumen.edit","formatVersion":4,"operations":{"adjustments":"#
+      + #"{"brightness":0.1,"contrast":0.1}},"layers":["# + layers.joined(separator: ",")
+      + #"],"animations":{"# + tracks.joined(separator: ",") + "}}"
+    let document = try EditDocument(json: Data(text.utf8))
+    let written = document.jsonData()
+    #expect(written.count <= Self.limits.bytes, "\(written.count) bytes")
+    #expect(try EditDocument(json: written) == document)
   }
 
   @Test func theSchemaStatesTheLimits() throws {
