@@ -27,7 +27,7 @@ public struct EditDocumentLimits: Sendable, Hashable {
   /// this build writes for any document it read stays within the text limits (written
   /// documents carry every layer member and are indented): 20,000 keyframes and 300 layers
   /// with the longest sources write about 125,000 values and 3 MB, and read back. Reading a document at them peaks at
-  /// about 110 MB for 20,000 keyframes and 170 MB for the costliest shape, 40,000 small
+  /// about 110 MB for 20,000 keyframes and 180 MB for the costliest shape, 43,000 small
   /// objects of strings (see `DocLimitsCommandTests`); a million keyframes took 3 GB.
   public static let standard = EditDocumentLimits(
     bytes: 4 << 20, values: 130_000, depth: 32, layers: 300, tracks: 1000,
