@@ -72,15 +72,17 @@ extension EditOrientation {
 
 extension CropSettings {
   /// Straightens (rotating about the centre and zooming so that no empty corner shows), then
-  /// keeps the normalised rectangle; with `forcesAspect`, the largest rectangle of the aspect
-  /// centred in it.
+  /// keeps the normalised rectangle, or with an aspect other than free the largest rectangle
+  /// of that aspect centred in it. The aspect applies whether or not it is forced, as in
+  /// PhotoEditor SDK, where a ratio is a property of the crop and forcing only keeps the user
+  /// from choosing another; ignoring it would render a picture the editor never showed.
   func apply(to image: Image) throws -> Image {
     var out = image
     if straighten != 0 { out = try Straighten(angle: straighten).apply(to: out) }
     let w = Double(out.extent.width)
     let h = Double(out.extent.height)
     var (x0, y0, cw, ch) = (x * w, y * h, width * w, height * h)
-    if forcesAspect, case .ratio(let aw, let ah) = aspect {
+    if case .ratio(let aw, let ah) = aspect {
       let target = aw / ah
       if cw / ch > target {
         let narrower = ch * target

@@ -1,5 +1,6 @@
 import Foundation
 import LumenCore
+import LumenFilters
 
 /// The JSON form (format version 4):
 ///
@@ -80,16 +81,17 @@ extension EditDocument {
     return Data((JSONWriter.string(object) + "\n").utf8)
   }
 
-  /// Reads `layers`: at most ``LayerKinds/maximumCount``, ids unique.
+  /// Reads `layers`: at most ``EditDocumentLimits/layers``, ids unique.
   private static func layers(_ v: JSONValue) throws(EditDocumentError) -> [Layer] {
-    let items = try v.array(maxCount: LayerKinds.maximumCount)
+    let items = try v.array(maxCount: EditDocumentLimits.standard.layers)
     var layers: [Layer] = []
     var ids = Set<String>()
     for item in items {
       let layer = try Layer(json: item)
       guard ids.insert(layer.id).inserted else {
         throw .invalid(
-          path: item.childPath("id"), problem: "another layer already has the id \"\(layer.id)\"")
+          path: item.childPath("id"),
+          problem: "another layer already has the id \(EchoedText.quoted(layer.id))")
       }
       layers.append(layer)
     }

@@ -61,7 +61,8 @@ public struct CropSettings: Hashable, Sendable {
   public var width = 1.0
   public var height = 1.0
   public var aspect = AspectRatio.free
-  /// Whether the aspect is enforced (a forced crop: the user cannot leave it).
+  /// Whether an editor keeps the user from choosing another aspect (a forced crop); the
+  /// aspect applies to the render either way.
   public var forcesAspect = false
   /// Degrees, -45...45; the image is zoomed so that no empty corner shows.
   public var straighten = 0.0

@@ -1,4 +1,5 @@
 import LumenCore
+import LumenFilters
 
 /// What a document refers to by name and the renderer must look up: look cubes by id and
 /// image layers' pictures by path or asset id. Separate from the document so that one document renders the same
@@ -38,8 +39,9 @@ public enum EditRenderError: Error, Hashable, Sendable, CustomStringConvertible 
 
   public var description: String {
     switch self {
-    case .missingLook(let id): "operations.look.id: no look named \"\(id)\""
-    case .missingImage(let source): "an image layer's source: cannot load \"\(source)\""
+    case .missingLook(let id): "operations.look.id: no look named \(EchoedText.quoted(id))"
+    case .missingImage(let source):
+      "an image layer's source: cannot load \(EchoedText.quoted(source))"
     case .emptyResult(let stage): "the \(stage) leaves no pixels"
     }
   }

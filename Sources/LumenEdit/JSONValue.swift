@@ -1,4 +1,5 @@
 import Foundation
+import LumenFilters
 
 /// A parsed JSON value with its path, for reading documents strictly: every problem is
 /// reported with the path where it is, and unknown keys are refused rather than ignored.
@@ -6,7 +7,12 @@ struct JSONValue {
   let value: Any
   let path: String
 
-  static func parse(_ data: Data) throws(EditDocumentError) -> JSONValue {
+  /// Parses `data` after checking it against `limits` (size, values, nesting), so that no
+  /// text makes parsing unbounded.
+  static func parse(_ data: Data, limits: EditDocumentLimits = .standard)
+    throws(EditDocumentError) -> JSONValue
+  {
+    try limits.checkText(data)
     do {
       return JSONValue(value: try JSONSerialization.jsonObject(with: data), path: "")
     } catch {
@@ -14,8 +20,12 @@ struct JSONValue {
     }
   }
 
-  /// The path of the member `key` ("operations.look" -> "operations.look.id").
-  func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+  /// The path of the member `key` ("operations.look" -> "operations.look.id"), for messages:
+  /// a key longer than ``EchoedText/limit`` is shown cut and quoted.
+  func childPath(_ key: String) -> String {
+    let shown = key.utf8.count <= EchoedText.limit ? key : EchoedText.quoted(key)
+    return path.isEmpty ? shown : "\(path).\(shown)"
+  }
 
   func fail(_ problem: String) -> EditDocumentError { .invalid(path: path, problem: problem) }
 
@@ -66,16 +76,37 @@ struct JSONValue {
     return v
   }
 
+  /// A whole number in `range`, read exactly: JSON integers beyond 2^53 are not rounded to a
+  /// nearby double (2^53 + 1 stays itself), and numbers beyond Int's range are refused, never
+  /// converted (Int.max as a double is 2^63, which no Int holds).
   func integer(in range: ClosedRange<Int>) throws(EditDocumentError) -> Int {
-    let v = try number(in: Double(range.lowerBound)...Double(range.upperBound))
-    // Int(exactly:) rather than Int(_:): the largest bounds round up to 2^63 as doubles.
-    guard v == v.rounded(), let whole = Int(exactly: v) else {
-      throw fail("expected a whole number in \(range.lowerBound)...\(range.upperBound), not \(v)")
+    let expected = "expected a whole number in \(range.lowerBound)...\(range.upperBound)"
+    guard let n = value as? NSNumber, !Self.isBoolean(n) else { throw fail(expected) }
+    let whole: Int?
+    switch String(cString: n.objCType) {
+    case "q", "l", "i", "s": whole = Int(exactly: n.int64Value)
+    // Unsigned: JSON digits above Int64.max.
+    case "Q", "L", "I", "S": whole = Int(exactly: n.uint64Value)
+    default:
+      if let decimal = n as? NSDecimalNumber {
+        // Digits beyond a double's precision: whole only when they are plain digits in range.
+        whole = Int(decimal.stringValue)
+      } else {
+        let v = n.doubleValue
+        whole = v == v.rounded() ? Int(exactly: v) : nil
+      }
     }
+    guard let whole else { throw fail("\(expected), not \(Self.text(of: n))") }
     guard range.contains(whole) else {
       throw fail("\(whole) is outside \(range.lowerBound)...\(range.upperBound)")
     }
     return whole
+  }
+
+  /// A number as the document wrote it, shortened for messages.
+  private static func text(of n: NSNumber) -> String {
+    let digits = (n as? NSDecimalNumber)?.stringValue ?? n.stringValue
+    return digits.count <= 40 ? digits : "\(digits.prefix(40))… (\(digits.count) digits)"
   }
 
   func bool() throws(EditDocumentError) -> Bool {
@@ -99,7 +130,9 @@ struct JSONValue {
   where T.RawValue == String {
     let s = try string()
     guard let v = T(rawValue: s) else {
-      throw fail("\"\(s)\" is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+      throw fail(
+        "\(EchoedText.quoted(s)) is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))"
+      )
     }
     return v
   }

@@ -39,6 +39,9 @@ enum JSONWriter {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
+      // Short forms, so that no string is written longer than it can be read.
+      case "\u{08}": out += "\\b"
+      case "\u{0C}": out += "\\f"
       case _ where scalar.value < 0x20:
         out +=
           "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)

@@ -1,4 +1,5 @@
 import Foundation
+import LumenAssets
 import LumenCodecs
 import LumenCore
 import LumenEdit
@@ -15,7 +16,22 @@ enum DocCommand {
       Command(
         name: "validate",
         summary: "Checks documents, naming the JSON path of a problem.",
-        positionals: .oneOrMore("EDIT.json", help: "the documents to check"), run: validate),
+        positionals: .oneOrMore("EDIT.json", help: "the documents to check"),
+        options: [
+          .value(
+            "photo", "IN", .path,
+            help: "also checks the geometry against this photo's size (a crop that keeps no "
+              + "pixels)"),
+          JobOptions.allow,
+        ],
+        notes: """
+          Checks everything `lumen edit` checks but the photo's own bytes: the format, ranges \
+          and keys; that every look and visible layer image resolves as edit resolves it \
+          (library ids; files relative to the document, inside its folder and the --allow \
+          folders); with --photo, that the geometry keeps pixels. Documents are limited to \
+          \(EditDocumentLimits.standard.summary).
+          """,
+        run: validate),
       Command(
         name: "migrate", summary: "Rewrites an older document in the current format.",
         positionals: .one("OLD.json", help: "the document to read"),
@@ -35,9 +51,28 @@ enum DocCommand {
         ], run: schema),
     ])
 
+  /// Each document is read, then checked against its resources as `lumen edit` resolves
+  /// them: a document that validates renders over any readable photo it fits.
   private static func validate(_ args: ParsedArguments) throws {
+    let photo = try args.string("photo").map { path in
+      let info = try ImageFile.info(URL(fileURLWithPath: path))
+      let (width, height) =
+        info.orientation.swapsDimensions ? (info.height, info.width) : (info.width, info.height)
+      return Rect(x: 0, y: 0, width: width, height: height)
+    }
     for path in args.positional {
       let document = try read(URL(fileURLWithPath: path))
+      let folder = JobOptions.absolute(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+      let resolver = ResourceResolver(
+        base: URL(fileURLWithPath: folder),
+        allowedRoots: JobOptions.roots(args, documentFolder: folder).map {
+          URL(fileURLWithPath: $0)
+        })
+      do {
+        try document.checkRendering(resources: EditResources(resolver), photo: photo)
+      } catch {
+        throw CommandFailure("\(path): \(error)")
+      }
       print("\(path): valid (format version \(document.requiredFormatVersion))")
     }
   }
@@ -68,21 +103,13 @@ enum DocCommand {
     if !args.has("overwrite"), FileManager.default.fileExists(atPath: path) {
       throw CommandFailure("\(path) exists (use --overwrite)")
     }
-    do {
-      try schema.write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      throw CommandFailure("\(path): cannot write the schema")
-    }
+    try AtomicOutput.write(schema, to: URL(fileURLWithPath: path))
   }
 
-  /// Reads a document, naming the file in errors.
+  /// Reads a document, naming the file in errors: only a regular file, and only up to the
+  /// documents' size limit, so that neither a FIFO nor a huge file is read before it is refused.
   static func read(_ url: URL) throws -> EditDocument {
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw CommandFailure("\(url.path): cannot read the document")
-    }
+    let data = try RegularFile.contents(of: url.path, limit: EditDocumentLimits.standard.bytes)
     do {
       return try EditDocument(json: data)
     } catch {
@@ -100,7 +127,7 @@ enum DocCommand {
     guard !FileIdentity.same(source, path) else {
       throw CommandFailure("refusing to overwrite the input \(source)")
     }
-    try document.jsonData().write(to: url, options: .atomic)
+    try AtomicOutput.write(document.jsonData(), to: url)
     print("wrote \(path)")
   }
 }

@@ -54,4 +54,39 @@ import Testing
       "render", sample, "-o", dir.appendingPathComponent("o.jpg").path, "--look", bad.path)
     #expect(result.status == 1 && result.errors.contains("line 4"), "\(result.errors)")
   }
+
+  /// A 129^3 `.cube` (55 MB of text) is streamed to the file: the peak is the table, not its
+  /// text (building the text in memory took about 3 GB for 256^3).
+  @Test(.enabled(if: PeakMemory.isAvailable, "needs GNU time (/usr/bin/time, package time)"))
+  func largeCubesAreWrittenInBoundedMemory() throws {
+    let dir = try CLI.scratch()
+    let cube = dir.appendingPathComponent("big.cube")
+    let (result, megabytes) = try PeakMemory.run(
+      "lut", "identity", "--layout", "cube:129", "-o", cube.path)
+    #expect(result.status == 0, "\(result.errors)")
+    let size = try FileManager.default.attributesOfItem(atPath: cube.path)[.size] as? Int ?? 0
+    #expect(size > 50 << 20, "\(size) bytes")
+    #expect(megabytes <= 130, "\(megabytes) MB for \(size >> 20) MB of text")
+  }
+
+  @Test func aMissingCubeSaysSo() throws {
+    let missing = try CLI.scratch().appendingPathComponent("missing.cube").path
+    let result = try CLI.run("lut", "info", missing)
+    #expect(
+      result.errors
+        == "lumen: error: \(missing): cannot open the file: No such file or directory\n")
+  }
+
+  /// A `.cube` that cannot fit is refused before anything is written, naming the room needed.
+  @Test(.enabled(if: SmallDisk.isAvailable, "mounting a small tmpfs needs root"))
+  func aCubeThatCannotFitIsRefusedAtOnce() throws {
+    try SmallDisk.withFullDisk { dir in
+      let out = dir.appendingPathComponent("big.cube").path
+      let result = try CLI.run("lut", "identity", "--layout", "cube:65", "-o", out)
+      #expect(result.status == 1)
+      let expected = "lumen: error: \(out): needs up to 12 MB"
+      #expect(result.errors.hasPrefix(expected), "\(result.errors)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["fill"])
+    }
+  }
 }

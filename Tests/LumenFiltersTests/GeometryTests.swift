@@ -33,7 +33,7 @@ struct GeometryTests {
       try Crop(x: 8, y: 0, width: 4, height: 2).apply(to: image)
     } throws: { error in
       (error as? FilterError)?.description
-        == "crop: the rectangle x=8 y=0 width=4 height=2 does not fit inside the 10x8 image"
+        == "pixelCrop: the rectangle x=8 y=0 width=4 height=2 does not fit inside the 10x8 image"
     }
     #expect(throws: FilterError.self) { try Crop(x: 10).apply(to: image) }
     #expect(throws: FilterError.self) { try Crop(x: -1).apply(to: image) }

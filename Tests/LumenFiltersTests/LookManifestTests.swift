@@ -22,7 +22,7 @@ import Testing
     let url = try LookFixtures.manifest(
       """
       {"version": 1, "folders": [{"id": "mine", "name": "Mine", "looks": [
-        {"id": "dim", "name": "Dim", "recipe": ["exposure ev=-1", "saturation amount=0.5"]},
+        {"id": "dim", "name": "Dim", "recipe": ["exposure ev=-1", "saturationScale amount=0.5"]},
         {"id": "swap", "name": "Swap", "description": "Red and blue swapped.",
          "cube": "luts/swap.cube", "thumbnail": "thumbs/swap.jpg"}
       ]}]}
@@ -56,7 +56,7 @@ import Testing
       ["gaussianBlur", "not a colour filter"]
     ),
     (
-      #"{"version": 1, "folders": [{"id": "a", "name": "A", "looks": [{"id": "x", "name": "X", "recipe": ["contrast amount=9"]}]}]}"#,
+      #"{"version": 1, "folders": [{"id": "a", "name": "A", "looks": [{"id": "x", "name": "X", "recipe": ["contrastSlope amount=9"]}]}]}"#,
       ["look 'x'", "contrast", "out of range"]
     ),
     (

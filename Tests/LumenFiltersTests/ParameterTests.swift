@@ -8,8 +8,8 @@ struct ParameterTests {
   let registry = FilterRegistry.standard
 
   @Test func parsesNameAndValues() throws {
-    let r = try FilterRequest.parse("contrast amount=1.2")
-    #expect(r == FilterRequest(name: "contrast", values: ["amount": 1.2]))
+    let r = try FilterRequest.parse("contrastSlope amount=1.2")
+    #expect(r == FilterRequest(name: "contrastSlope", values: ["amount": 1.2]))
     let m = try FilterRequest.parse("colorMatrix rVector=1.08,0,0,0 bVector=0,0,0.88,0")
     #expect(m.values["rVector"] == [1.08, 0, 0, 0])
     #expect(m.values["bVector"] == [0, 0, 0.88, 0])
@@ -21,10 +21,10 @@ struct ParameterTests {
 
   @Test func makesConfiguredFilters() throws {
     let contrast = try #require(
-      try registry.makeFilter(parsing: "contrast amount=1.2") as? Contrast)
+      try registry.makeFilter(parsing: "contrastSlope amount=1.2") as? Contrast)
     #expect(contrast.amount == 1.2)
     let crop = try #require(
-      try registry.makeFilter(parsing: "crop x=10 y=10 width=100 height=50") as? Crop)
+      try registry.makeFilter(parsing: "pixelCrop x=10 y=10 width=100 height=50") as? Crop)
     #expect((crop.x, crop.y, crop.width, crop.height) == (10, 10, 100, 50))
     let flip = try #require(try registry.makeFilter(parsing: "flip axis=Vertical") as? Flip)
     #expect(flip.axis == .vertical)
@@ -65,23 +65,24 @@ struct ParameterTests {
     let e = try #require(error("blurry sigma=3"))
     guard case .unknownFilter("blurry", let known) = e else { throw e }
     #expect(known.contains("gaussianBlur"))
-    #expect(e.description.contains("unknown filter 'blurry'"))
+    #expect(e.description.contains(#"unknown filter "blurry""#))
   }
 
   @Test func unknownParameter() throws {
-    let e = try #require(error("contrast amout=1.2"))
-    #expect(e == .unknownParameter(filter: "contrast", parameter: "amout", known: ["amount"]))
-    #expect(e.description == "contrast: unknown parameter 'amout'; parameters: amount")
+    let e = try #require(error("contrastSlope amout=1.2"))
+    #expect(e == .unknownParameter(filter: "contrastSlope", parameter: "amout", known: ["amount"]))
+    #expect(e.description == #"contrastSlope: unknown parameter "amout"; parameters: amount"#)
     #expect(
       error("invert amount=1")
         == .unknownParameter(filter: "invert", parameter: "amount", known: []))
   }
 
   @Test func outOfRange() throws {
-    let e = try #require(error("contrast amount=5"))
-    #expect(e == .outOfRange(filter: "contrast", parameter: "amount", value: 5, min: 0, max: 4))
-    #expect(e.description == "contrast: parameter 'amount' = 5 is out of range 0...4")
-    #expect(error("gamma power=0.05") != nil)
+    let e = try #require(error("contrastSlope amount=5"))
+    #expect(
+      e == .outOfRange(filter: "contrastSlope", parameter: "amount", value: 5, min: 0, max: 4))
+    #expect(e.description == "contrastSlope: parameter 'amount' = 5 is out of range 0...4")
+    #expect(error("gammaPower power=0.05") != nil)
     #expect(error("pixellate scale=0") != nil)
     #expect(error("straighten angle=46") != nil)
   }
@@ -107,15 +108,15 @@ struct ParameterTests {
     let axis = try #require(error("flip axis=diagonal"))
     #expect(
       axis.description
-        == "flip: parameter 'axis' must be one of horizontal, vertical, got 'diagonal'")
+        == "flip: parameter 'axis' must be one of horizontal, vertical, got \"diagonal\"")
     #expect(error("monochrome color=2,0,0") != nil)
     #expect(error("monochrome color=#12345") != nil)
   }
 
   @Test func syntaxErrors() {
     for text in [
-      "", "   ", "amount=1", "contrast amount", "contrast =1", "contrast amount=",
-      "contrast amount=1 amount=2",
+      "", "   ", "amount=1", "contrastSlope amount", "contrastSlope =1", "contrastSlope amount=",
+      "contrastSlope amount=1 amount=2",
     ] {
       guard case .syntax = error(text) else {
         Issue.record("'\(text)' should be a syntax error")
@@ -126,9 +127,9 @@ struct ParameterTests {
 
   @Test func requestsRoundTripThroughText() throws {
     for text in [
-      "colorMatrix bVector=0,0,0.88,0 rVector=1.08,0,0,0", "contrast amount=1.2",
+      "colorMatrix bVector=0,0,0.88,0 rVector=1.08,0,0,0", "contrastSlope amount=1.2",
       "flip axis=vertical",
-      "crop height=50 width=100 x=10 y=10", "invert",
+      "pixelCrop height=50 width=100 x=10 y=10", "invert",
     ] {
       #expect(try FilterRequest.parse(text).description == text)
     }

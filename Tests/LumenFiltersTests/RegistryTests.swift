@@ -6,10 +6,10 @@ import Testing
 
 struct RegistryTests {
   static let expectedNames = [
-    "brightness", "colorMatrix", "contrast", "crop", "duotone", "exposure", "flip", "gamma",
-    "gaussianBlur", "highlightsAndShadows", "invert", "look", "monochrome", "pixellate", "resize",
-    "rotate", "saturation", "sepia", "sharpen", "splitTone", "straighten", "temperature", "tint",
-    "vibrance", "vignette",
+    "brightness", "colorMatrix", "contrastSlope", "duotone", "exposure", "flip", "gammaPower",
+    "gaussianBlur", "highlightsAndShadows", "invert", "look", "monochrome", "pixelCrop",
+    "pixellate", "resize", "rotate", "saturationScale", "sepia", "sharpen", "splitTone",
+    "straighten", "temperature", "tint", "vibrance", "vignette",
   ]
 
   @Test func standardHasEveryBuiltIn() throws {
@@ -33,9 +33,9 @@ struct RegistryTests {
     #expect(decoded.map(\.name).sorted() == Self.expectedNames)
 
     let objects = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-    let contrast = try #require(objects.first { $0["name"] as? String == "contrast" })
+    let contrast = try #require(objects.first { $0["name"] as? String == "contrastSlope" })
     #expect(contrast["folder"] as? String == "Adjustments")
-    #expect(contrast["displayName"] as? String == "Contrast")
+    #expect(contrast["displayName"] as? String == "Contrast Slope")
     let amount = try #require((contrast["parameters"] as? [[String: Any]])?.first)
     #expect(amount["name"] as? String == "amount")
     #expect(amount["type"] as? String == "scalar")
@@ -93,7 +93,7 @@ struct RegistryTests {
     #expect(FilterRegistry.standard["custom"] == nil)  // a value: the standard set is unchanged
     #expect(try registry.descriptor(named: "custom").displayName == "Custom")
     #expect(throws: FilterError.duplicateFilter("custom")) { try registry.register(Custom.self) }
-    #expect(throws: FilterError.duplicateFilter("contrast")) {
+    #expect(throws: FilterError.duplicateFilter("contrastSlope")) {
       try registry.register(Contrast.self)
     }
     #expect {

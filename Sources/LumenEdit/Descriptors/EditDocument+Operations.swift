@@ -70,7 +70,9 @@ extension CropSettings: DocumentSettings {
     .number(.scalar("height", range: 0...1, default: 1, doc: "Fraction of the height."), \.height),
     AspectRatio.field,
     .boolean(
-      .boolean("forcesAspect", default: false, doc: "Whether the aspect is enforced."),
+      .boolean(
+        "forcesAspect", default: false,
+        doc: "Whether an editor keeps the user from changing the aspect (it applies either way)."),
       \.forcesAspect),
     .number(
       .scalar(
@@ -90,9 +92,12 @@ extension Adjustments: DocumentSettings {
 
   private static func slider(
     _ name: String, _ keyPath: any WritableKeyPath<Adjustments, Double> & Sendable,
-    _ doc: String, range: ClosedRange<Double> = -1...1, identity: Double = 0
+    _ doc: String, range: ClosedRange<Double> = -1...1, identity: Double = 0,
+    unit: String? = nil
   ) -> DocumentField<Adjustments> {
-    .number(.scalar(name, range: range, default: identity, identity: identity, doc: doc), keyPath)
+    .number(
+      .scalar(name, range: range, default: identity, identity: identity, unit: unit, doc: doc),
+      keyPath)
   }
 
   /// PhotoEditor SDK names and ranges.
@@ -100,7 +105,7 @@ extension Adjustments: DocumentSettings {
     slider("brightness", \.brightness, "Adds to every channel."),
     slider("contrast", \.contrast, "Scales about mid-grey by 1 + contrast."),
     slider("saturation", \.saturation, "Mixes with Rec. 709 luma by 1 + saturation."),
-    slider("exposure", \.exposure, "Multiplies linear light by 2^exposure."),
+    slider("exposure", \.exposure, "Multiplies linear light by 2^exposure.", unit: "EV"),
     slider("gamma", \.gamma, "Raises to 1 / gamma.", range: 0.5...2, identity: 1),
     slider("highlights", \.highlights, "Brightens or darkens the bright tones."),
     slider("shadows", \.shadows, "Brightens or darkens the dark tones.", range: -2...2),
@@ -193,7 +198,8 @@ extension AspectRatio {
   static let field = DocumentField<CropSettings>(
     .choice(
       "aspect", options: ["free", "1:1", "4:3", "3:4", "16:9", "9:16"], default: "free",
-      doc: "\"free\", a preset or any \"W:H\"."),
+      doc: "\"free\", a preset or any \"W:H\": the kept rectangle is the largest of this aspect"
+        + " centred in x, y, width, height."),
     read: { v, crop throws(EditDocumentError) in crop.aspect = try AspectRatio(json: v) },
     write: { $0.aspect.text },
     schema: { ["type": "string", "pattern": "^(free|[0-9.eE+-]+:[0-9.eE+-]+)$"] })
@@ -208,7 +214,9 @@ extension AspectRatio {
     let parts = pieces.compactMap { Double($0) }
     // Ratios of real crops: both sides within 1e-4...1e4 (the fuzzer found 5e103:16).
     guard pieces.count == 2, parts.count == 2, parts.allSatisfy({ $0 >= 1e-4 && $0 <= 1e4 }) else {
-      throw v.fail("expected \"free\" or \"W:H\" with numbers in 0.0001...10000, not \"\(text)\"")
+      throw v.fail(
+        "expected \"free\" or \"W:H\" with numbers in 0.0001...10000, not \(EchoedText.quoted(text))"
+      )
     }
     self = .ratio(width: parts[0], height: parts[1])
   }

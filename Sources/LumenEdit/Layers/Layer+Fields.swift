@@ -34,7 +34,8 @@ extension DocumentField<Layer> {
     read: { v, layer throws(EditDocumentError) in
       let id = try v.string(maxLength: 64)
       guard Layer.isValidIdentifier(id) else {
-        throw v.fail("a layer id is 1 to 64 of A-Z, a-z, 0-9, _ and -, not \"\(id)\"")
+        throw v.fail(
+          "a layer id is 1 to 64 of A-Z, a-z, 0-9, _ and -, not \(EchoedText.quoted(id))")
       }
       layer.id = id
     },

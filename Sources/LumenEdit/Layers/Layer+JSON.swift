@@ -1,3 +1,5 @@
+import LumenFilters
+
 /// A layer's JSON: one flat object, the common members (``Layer/fields``) next to its kind's
 /// (`{"id": "logo", "kind": "image", "source": "logo.png", "opacity": 0.8, ...}`).
 extension Layer {
@@ -8,7 +10,8 @@ extension Layer {
     let kindName = try kindValue.string(maxLength: 64)
     guard let kind = LayerKinds.named(kindName) else {
       throw kindValue.fail(
-        "\"\(kindName)\" is not one of \(LayerKinds.all.map { $0.kind }.joined(separator: ", "))")
+        "\(EchoedText.quoted(kindName)) is not one of \(LayerKinds.all.map { $0.kind }.joined(separator: ", "))"
+      )
     }
     self = try Self.read(kind, from: v)
   }

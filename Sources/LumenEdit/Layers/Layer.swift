@@ -90,9 +90,6 @@ public enum LayerKinds {
   static func named(_ kind: String) -> (any LayerContent.Type)? {
     all.first { $0.kind == kind }
   }
-
-  /// Documents are bounded so that reading one cannot take unbounded time or memory.
-  public static let maximumCount = 1000
 }
 
 extension LayerTransform {

@@ -17,6 +17,7 @@ extension EditDocument {
     return [
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "title": "Lumen edit document, format version \(formatVersion)",
+      "description": "Limits: \(EditDocumentLimits.standard.summary).",
       "type": "object",
       "properties": [
         "formatIdentifier": ["const": formatIdentifier],
@@ -25,11 +26,11 @@ extension EditDocument {
           "type": "object", "properties": operations, "additionalProperties": false,
         ],
         "layers": [
-          "type": "array", "maxItems": LayerKinds.maximumCount,
+          "type": "array", "maxItems": EditDocumentLimits.standard.layers,
           "items": ["oneOf": LayerKinds.all.map { layerSchema(of: $0) }],
         ],
         "animations": [
-          "type": "object", "maxProperties": maximumTrackCount,
+          "type": "object", "maxProperties": EditDocumentLimits.standard.tracks,
           "patternProperties": animationPatterns, "additionalProperties": false,
         ],
       ],
@@ -76,7 +77,7 @@ extension EditDocument {
         "base": ["enum": TimeBase.allCases.map(\.rawValue)],
         "interpolation": ["enum": KeyframeTrack.Interpolation.allCases.map(\.rawValue)],
         "keyframes": [
-          "type": "array", "minItems": 1, "maxItems": maximumKeyframeCount,
+          "type": "array", "minItems": 1, "maxItems": EditDocumentLimits.standard.keyframesPerTrack,
           "items": [
             "type": "object",
             "properties": [

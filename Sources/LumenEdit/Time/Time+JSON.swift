@@ -1,19 +1,17 @@
 /// The JSON of time: the `animations` section, keyframe tracks and layer time spans, read as
 /// strictly as the operations and written so they read back exactly.
 extension EditDocument {
-  /// At most this many tracks, and keyframes per track: reading stays bounded.
-  public static let maximumTrackCount = 10_000
-  public static let maximumKeyframeCount = 10_000
-
   /// Reads `animations`: a track per parameter path (``EditParameter``), each for a number
   /// `document` has.
   static func animations(_ v: JSONValue, of document: EditDocument) throws(EditDocumentError)
     -> [EditParameter: KeyframeTrack]
   {
     guard let raw = v.value as? [String: Any] else { throw v.fail("expected an object") }
-    guard raw.count <= maximumTrackCount else {
-      throw v.fail("\(raw.count) tracks, more than the \(maximumTrackCount) allowed")
+    let limits = EditDocumentLimits.standard
+    guard raw.count <= limits.tracks else {
+      throw v.fail("\(raw.count) tracks, more than the \(limits.tracks) allowed")
     }
+    var keyframes = 0
     var tracks: [EditParameter: KeyframeTrack] = [:]
     // In sorted order, so that of several problems the same one is reported every time.
     for key in raw.keys.sorted() {
@@ -29,7 +27,12 @@ extension EditDocument {
       guard parameter.value(in: document) != nil else {
         throw track.fail("animates \(parameter.path), which the document does not have")
       }
-      tracks[parameter] = try KeyframeTrack(json: track, range: parameter.range)
+      let read = try KeyframeTrack(json: track, range: parameter.range)
+      keyframes += read.keyframes.count
+      guard keyframes <= limits.keyframes else {
+        throw v.fail("more than \(limits.keyframes) keyframes in all tracks")
+      }
+      tracks[parameter] = read
     }
     return tracks
   }
@@ -46,7 +49,7 @@ extension KeyframeTrack {
     let m = try v.object(allowing: ["base", "interpolation", "keyframes"])
     let base = try v.required("base", in: m).choice(TimeBase.self)
     let list = try v.required("keyframes", in: m)
-    let items = try list.array(maxCount: EditDocument.maximumKeyframeCount)
+    let items = try list.array(maxCount: EditDocumentLimits.standard.keyframesPerTrack)
     guard !items.isEmpty else { throw list.fail("expected at least one keyframe") }
     var keyframes: [Keyframe] = []
     for item in items {

@@ -7,7 +7,7 @@ import LumenCore
 /// squeezes the rest. A colour matrix (gain and bias), so it fuses.
 public struct Contrast: Filter {
   public static let descriptor = FilterDescriptor(
-    name: "contrast", displayName: "Contrast", folder: .adjustments,
+    name: "contrastSlope", displayName: "Contrast Slope", folder: .adjustments,
     summary: "(c - 0.5) * amount + 0.5 on sRGB-encoded RGB (CIColorControls contrast).",
     parameters: [
       .scalar(

@@ -7,7 +7,7 @@ import LumenCore
 /// PhotoEditor SDK's "gamma g" is `power = 1/g`.)
 public struct Gamma: Filter {
   public static let descriptor = FilterDescriptor(
-    name: "gamma", displayName: "Gamma", folder: .adjustments,
+    name: "gammaPower", displayName: "Gamma Power", folder: .adjustments,
     summary: "pow(c, power) on sRGB-encoded RGB (CIGammaAdjust).",
     parameters: [
       .scalar(

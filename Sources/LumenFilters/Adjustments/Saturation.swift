@@ -7,7 +7,7 @@ import LumenCore
 /// matrix, so it fuses with other matrices.
 public struct Saturation: Filter {
   public static let descriptor = FilterDescriptor(
-    name: "saturation", displayName: "Saturation", folder: .adjustments,
+    name: "saturationScale", displayName: "Saturation Scale", folder: .adjustments,
     summary: "L + amount * (c - L) with Rec. 709 luma L, sRGB-encoded (CIColorControls).",
     parameters: [
       .scalar(

@@ -5,7 +5,7 @@ import LumenCore
 /// must lie inside the image; the result's extent starts at (0, 0). No resampling.
 public struct Crop: Filter {
   public static let descriptor = FilterDescriptor(
-    name: "crop", displayName: "Crop", folder: .geometry,
+    name: "pixelCrop", displayName: "Pixel Crop", folder: .geometry,
     summary: "Keeps the rectangle x, y, width, height (pixels from the top-left corner).",
     parameters: [
       .integer("x", range: 0...Self.limit, default: 0, identity: 0, unit: "px", doc: "Left edge."),

@@ -1,6 +1,7 @@
 import LumenCore
 
-/// The line-by-line reader behind ``CubeFile/init(parsing:file:)``.
+/// The line-by-line reader behind ``CubeFile/init(parsing:file:)`` and
+/// ``CubeFile/init(contentsOf:)``.
 struct CubeParser {
   private var title: String?
   private var size3D: Int?
@@ -13,15 +14,31 @@ struct CubeParser {
   /// The last line that was not blank or a comment: where a short table is reported.
   private var lastContentLine = 0
 
-  mutating func parse(_ text: String) throws(LUTError) -> CubeFile {
-    // Lines are cut from the bytes, and table lines read straight from them (see
-    // `readEntry`): splitting a 33^3 table into strings and words cost more than its numbers.
-    let bytes = Array(text.utf8)
+  /// The longest line read: a table line is under 100 bytes, a title under a few hundred, so
+  /// a file that is one endless line is refused instead of being gathered in memory.
+  static let maximumLineBytes = 1 << 16
+
+  /// Parses text held whole (``CubeFile/init(parsing:file:)``).
+  mutating func parse(_ bytes: [UInt8]) throws(LUTError) -> CubeFile {
+    _ = try lines(in: bytes, isLast: true)
+    return try end()
+  }
+
+  /// Reads the complete lines at the start of `bytes` and returns how many bytes they took;
+  /// with `isLast`, what follows the last line break is the last line. Files are fed in
+  /// pieces, their bytes never copied into a string: a 256^3 table is half a gigabyte. Table
+  /// lines are read straight from the bytes (see `readEntry`): splitting a 33^3 table into
+  /// strings and words cost more than its numbers.
+  mutating func lines(in bytes: [UInt8], isLast: Bool) throws(LUTError) -> Int {
     var start = 0
     while start <= bytes.count {
-      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-      let line = bytes[start..<end]
+      guard
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+          ?? (isLast ? bytes.count : nil)
+      else { break }
       lineNumber += 1
+      guard end - start <= Self.maximumLineBytes else { throw Self.longLine(at: lineNumber) }
+      let line = bytes[start..<end]
       do {
         if !readEntry(line) { try read(Substring(String(decoding: line, as: UTF8.self))) }
       } catch {
@@ -29,6 +46,21 @@ struct CubeParser {
       }
       start = end + 1
     }
+    return min(start, bytes.count)
+  }
+
+  /// Refuses the line after the complete ones read so far when it already holds `bytes` (a
+  /// reader feeding pieces checks the line it is gathering, before it grows further).
+  func checkPendingLine(_ bytes: Int) throws(LUTError) {
+    if bytes > Self.maximumLineBytes { throw Self.longLine(at: lineNumber + 1) }
+  }
+
+  private static func longLine(at line: Int) -> LUTError {
+    LUTError(line: line, problem: .unsupported("a line longer than \(maximumLineBytes) bytes"))
+  }
+
+  /// The file, once every line has been read.
+  func end() throws(LUTError) -> CubeFile {
     do {
       return try finish()
     } catch {

@@ -58,10 +58,10 @@ extension LUTError.Problem: CustomStringConvertible {
   public var description: String {
     switch self {
     case .io(let reason): reason
-    case .unknownKeyword(let word): "unknown keyword \"\(word)\""
+    case .unknownKeyword(let word): "unknown keyword \(EchoedText.quoted(word))"
     case .repeatedKeyword(let word): "\(word) appears twice"
-    case .notANumber(let text): "\"\(text)\" is not a number"
-    case .notFinite(let text): "\(text) is not a finite number"
+    case .notANumber(let text): "\(EchoedText.quoted(text)) is not a number"
+    case .notFinite(let text): "\(EchoedText.quoted(text)) is not a finite number"
     case .wrongValueCount(let expected, let found):
       "expected \(expected) value\(expected == 1 ? "" : "s"), found \(found)"
     case .sizeOutOfRange(let keyword, let size, let range):

@@ -13,7 +13,9 @@ public enum LUTLayout: Sendable, Hashable, CustomStringConvertible {
   /// Parses `cube`, `cube:33`, `hald`, `hald:8`, `tiled8x8` (the classic 8x8 tiles of 64),
   /// `tiled:8x64` or `tiled:TILESxLEVELS`.
   public init(parsing text: String) throws(LUTError) {
-    let parts = text.lowercased().split(separator: ":", maxSplits: 1).map(String.init)
+    let parts = text.lowercased().split(
+      separator: ":", maxSplits: 1, omittingEmptySubsequences: false
+    ).map(String.init)
     let kind = parts.first ?? ""
     let argument = parts.count == 2 ? parts[1] : nil
     func number(_ text: String, in range: ClosedRange<Int>, _ what: String) throws(LUTError) -> Int
@@ -21,7 +23,8 @@ public enum LUTLayout: Sendable, Hashable, CustomStringConvertible {
       guard let n = Int(text), range.contains(n) else {
         throw LUTError(
           problem: .badLayout(
-            "\(what) must be in \(range.lowerBound)...\(range.upperBound), not \"\(text)\""))
+            "\(what) must be in \(range.lowerBound)...\(range.upperBound), not \(EchoedText.quoted(text))"
+          ))
       }
       return n
     }
@@ -47,7 +50,7 @@ public enum LUTLayout: Sendable, Hashable, CustomStringConvertible {
     default:
       throw LUTError(
         problem: .badLayout(
-          "unknown LUT layout \"\(text)\" (use cube, cube:SIZE, hald, hald:LEVEL, tiled8x8 or"
+          "unknown LUT layout \(EchoedText.quoted(text)) (use cube, cube:SIZE, hald, hald:LEVEL, tiled8x8 or"
             + " tiled:TILESxLEVELS)"))
     }
   }

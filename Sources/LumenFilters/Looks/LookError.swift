@@ -35,9 +35,9 @@ public enum LookError: Error, Hashable, Sendable, CustomStringConvertible {
     case .bakingFailed(let look, let reason):
       "\(look.isEmpty ? "" : "look '\(look)': ")cannot bake the recipe into a cube: \(reason)"
     case .unknownLook(let id, let known):
-      "unknown look '\(id)'; known looks: \(known.joined(separator: ", "))"
+      "unknown look \(EchoedText.quoted(id)); known looks: \(EchoedText.list(known))"
     case .unknownFolder(let name, let known):
-      "unknown look folder '\(name)'; folders: \(known.joined(separator: ", "))"
+      "unknown look folder \(EchoedText.quoted(name)); folders: \(EchoedText.list(known))"
     case .builtInNotFound(let searched):
       "the look library's manifest was not found (set LUMEN_LOOKS to its path); searched: "
         + searched.joined(separator: ", ")

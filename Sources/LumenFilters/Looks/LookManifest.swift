@@ -9,7 +9,7 @@ import Foundation
 ///         { "id": "bw", "name": "B&W", "looks": [
 ///           { "id": "noir", "name": "Noir", "description": "Hard black and white.",
 ///             "thumbnail": "thumbnails/noir.jpg",
-///             "recipe": ["saturation amount=0", "contrast amount=1.6"] },
+///             "recipe": ["saturationScale amount=0", "contrastSlope amount=1.6"] },
 ///           { "id": "myLook", "name": "My Look", "cube": "luts/my-look.cube" }
 ///         ] }
 ///       ]
@@ -48,7 +48,7 @@ public struct LookManifest: Codable, Hashable, Sendable {
     public var description: String?
     /// A small preview image, relative to the manifest.
     public var thumbnail: String?
-    /// Colour filter requests (`"saturation amount=0.6"`), applied in order.
+    /// Colour filter requests (`"saturationScale amount=0.6"`), applied in order.
     public var recipe: [String]?
     /// A LUT file relative to the manifest (instead of a recipe).
     public var cube: String?

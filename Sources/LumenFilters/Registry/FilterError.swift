@@ -3,6 +3,8 @@
 public enum FilterError: Error, Hashable, Sendable, CustomStringConvertible {
   /// No filter of this name is registered.
   case unknownFilter(String, known: [String])
+  /// A name that filters gave up so that it means one thing (see ``FilterRegistry/renamed``).
+  case renamedFilter(String, now: String, meaning: String)
   /// A filter of this name is already registered.
   case duplicateFilter(String)
   /// A descriptor that cannot be registered (bad name, duplicate parameter, default out of range).
@@ -22,22 +24,25 @@ public enum FilterError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unknownFilter(let name, let known):
-      "unknown filter '\(name)'; known filters: \(known.joined(separator: ", "))"
+      "unknown filter \(EchoedText.quoted(name)); known filters: \(known.joined(separator: ", "))"
+    case .renamedFilter(let name, let now, let meaning):
+      "'\(name)' is the edit document's \(meaning); the filter on Core Image's scale is now "
+        + "'\(now)' (see `lumen filters`)"
     case .duplicateFilter(let name):
       "a filter named '\(name)' is already registered"
     case .invalidDescriptor(let filter, let reason):
       "\(filter): invalid descriptor: \(reason)"
     case .unknownParameter(let filter, let parameter, let known):
-      "\(filter): unknown parameter '\(parameter)'; "
+      "\(filter): unknown parameter \(EchoedText.quoted(parameter)); "
         + (known.isEmpty
           ? "it takes no parameters" : "parameters: \(known.joined(separator: ", "))")
     case .invalidValue(let filter, let parameter, let value, let expected):
-      "\(filter): parameter '\(parameter)' must be \(expected), got '\(value)'"
+      "\(filter): parameter '\(parameter)' must be \(expected), got \(EchoedText.quoted(value))"
     case .outOfRange(let filter, let parameter, let value, let min, let max):
       "\(filter): parameter '\(parameter)' = \(Self.format(value)) is out of range "
         + "\(Self.format(min))...\(Self.format(max))"
     case .syntax(let text, let reason):
-      "cannot parse filter '\(text)': \(reason)"
+      "cannot parse filter \(EchoedText.quoted(text)): \(reason)"
     case .invalidGeometry(let filter, let reason):
       "\(filter): \(reason)"
     }

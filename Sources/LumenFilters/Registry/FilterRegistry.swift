@@ -79,8 +79,25 @@ public struct FilterRegistry: Sendable {
     return try encoder.encode(descriptors)
   }
 
+  /// Names the built-in filters gave up so that every name means one thing: these words are
+  /// the edit document's adjustments (PhotoEditor SDK's scales, 0 = unchanged; `crop` in
+  /// fractions of the image), while these filters keep Core Image's scales (contrast and
+  /// saturation 1 = unchanged, gamma as an exponent; crops in pixels) under their own names.
+  /// A request for an old name says where it went.
+  public static let renamed: [String: (now: String, meaning: String)] = [
+    "contrast": ("contrastSlope", "slider, where 0 leaves the image unchanged"),
+    "saturation": ("saturationScale", "slider, where 0 leaves the image unchanged"),
+    "gamma": ("gammaPower", "slider, which raises to 1 / gamma"),
+    "crop": ("pixelCrop", "crop, in fractions of the image"),
+  ]
+
   private func type(named name: String) throws(FilterError) -> any Filter.Type {
-    guard let type = types[name] else { throw .unknownFilter(name, known: names) }
+    guard let type = types[name] else {
+      if let (now, meaning) = Self.renamed[name], types[now] != nil {
+        throw .renamedFilter(name, now: now, meaning: meaning)
+      }
+      throw .unknownFilter(name, known: names)
+    }
     return type
   }
 }

@@ -16,12 +16,13 @@ public struct FilterRequest: Hashable, Sendable, Codable, CustomStringConvertibl
     let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
     guard let name = words.first else { throw .syntax(text, reason: "no filter name") }
     guard !name.contains("=") else {
-      throw .syntax(text, reason: "it must start with a filter name, not '\(name)'")
+      throw .syntax(
+        text, reason: "it must start with a filter name, not \(EchoedText.quoted(name))")
     }
     var values = ParameterValues()
     for word in words.dropFirst() {
       guard let eq = word.firstIndex(of: "="), eq != word.startIndex else {
-        throw .syntax(text, reason: "expected key=value, got '\(word)'")
+        throw .syntax(text, reason: "expected key=value, got \(EchoedText.quoted(word))")
       }
       let key = String(word[..<eq])
       let value = String(word[word.index(after: eq)...])

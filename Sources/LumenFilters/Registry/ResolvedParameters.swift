@@ -151,7 +151,7 @@ extension ParameterDescriptor {
       guard c.count == 4, c.allSatisfy({ $0 >= 0 && $0 <= 1 }) else { throw invalid(expected) }
       return .vector(c)
     case .choice(let options, _):
-      let expected = "one of \(options.joined(separator: ", "))"
+      let expected = "one of \(EchoedText.list(options))"
       guard case .text(let s) = value,
         let match = options.first(where: { $0.lowercased() == s.lowercased() })
       else { throw invalid(expected) }

@@ -1,3 +1,5 @@
+import LumenFilters
+
 /// A command or a group of subcommands, declared as a value next to its run function; the
 /// parser, the dispatch and the help all read the same declaration.
 struct Command: Sendable {
@@ -67,11 +69,9 @@ struct UsageError: Error, CustomStringConvertible {
   let description: String
   init(_ description: String) { self.description = description }
 
-  /// `text` in quotes with escapes, cut to 40 characters so that a pasted file cannot flood
-  /// the terminal.
-  static func quoted(_ text: String) -> String {
-    text.count > 40 ? String(text.prefix(40)).debugDescription + "..." : text.debugDescription
-  }
+  /// `text` in quotes with escapes, cut (with its length) so that a pasted file cannot flood
+  /// the terminal: the one rule for echoed text, ``EchoedText``.
+  static func quoted(_ text: String) -> String { EchoedText.quoted(text) }
 }
 
 /// A command that was called correctly but could not do its work (a file that cannot be read
