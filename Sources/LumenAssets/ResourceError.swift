@@ -1,3 +1,5 @@
+import LumenCore
+
 /// Why a reference in a document or job cannot be turned into a resource.
 public enum ResourceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The reference resolves to a place outside every allowed root (after links are followed).
@@ -36,8 +38,5 @@ public enum ResourceError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The reference in quotes, cut short: a forged document may carry megabytes in one name.
-  static func quoted(_ text: String) -> String {
-    let limit = 200
-    return text.count <= limit ? "\"\(text)\"" : "\"\(text.prefix(limit))…\""
-  }
+  static func quoted(_ text: String) -> String { EchoedText.quoted(text) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LumenCore
 import LumenFilters
 
 /// A parsed JSON value with its path, for reading documents strictly: every problem is

@@ -13,8 +13,8 @@ enum DemoCommand {
     (
       "warm-contrast",
       [
-        "gamma power=1.111", "contrast amount=1.2", "brightness amount=0.05",
-        "saturation amount=1.3", "temperature amount=0.3",
+        "gammaPower power=1.111", "contrastSlope amount=1.2", "brightness amount=0.05",
+        "saturationScale amount=1.3", "temperature amount=0.3",
       ]
     ),
     ("sepia-vignette", ["sepia intensity=0.9", "vignette intensity=0.8"]),

@@ -29,6 +29,7 @@ enum RenderCommand {
       .value(
         "max-megapixels", "N", .integer(1...100_000),
         help: "refuses larger inputs before any pixel is decoded; by default 2^28 pixels"),
+      AdjustOption.option,
     ] + EncodingOptions.options + LookOption.options,
     notes: """
       --look applies a LUT after the filters: a .cube file, or a LUT image (e.g. a graded copy \
@@ -53,12 +54,14 @@ enum RenderCommand {
       decoding.maxPixelCount = limit * 1_000_000
     }
     let filters = try args.strings("filter").map(FiltersCommand.filter(parsing:))
+    let adjustments = try AdjustOption.adjustments(args)
     let look = try LookOption(args)
 
     let photo = try Photo(contentsOf: URL(fileURLWithPath: input), fitting: size, options: decoding)
     var image = photo.image
     if let size { image = image.fitting(longSide: size) }
     image = try image.filtered(by: filters)
+    if let adjustments { image = try AdjustOption.apply(adjustments, to: image) }
     if let look { image = look.apply(to: image) }
 
     var options = EncodingOptions.encoding(args).options

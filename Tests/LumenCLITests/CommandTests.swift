@@ -8,7 +8,7 @@ import Testing
   @Test func renderWritesTheOutput() throws {
     let out = try CLI.scratch().appendingPathComponent("out.png")
     let result = try CLI.run(
-      "render", sample, "-o", out.path, "--filter", "contrast amount=1.2", "--filter",
+      "render", sample, "-o", out.path, "--filter", "contrastSlope amount=1.2", "--filter",
       "gaussianBlur sigma=2", "--size", "300")
     #expect(result.status == 0, "\(result.errors)")
     let info = try ImageFile.info(out)
@@ -30,9 +30,9 @@ import Testing
 
   @Test(arguments: [
     ["render", "IN", "-o", "OUT", "--filter", "nosuchfilter"],
-    ["render", "IN", "-o", "OUT", "--filter", "contrast amount=9"],
+    ["render", "IN", "-o", "OUT", "--filter", "contrastSlope amount=9"],
     ["render", "IN", "-o", "OUT", "--filter", "contrast level=1"],
-    ["render", "IN", "-o", "OUT", "--filter", "gamma power=nan"],
+    ["render", "IN", "-o", "OUT", "--filter", "gammaPower power=nan"],
     ["render", "IN", "-o", "OUT", "--quality", "0"],
     ["render", "IN", "-o", "OUT", "--max-megapixels", "0"],
     ["render", "IN"],
@@ -76,9 +76,9 @@ import Testing
     let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
     let text = result.output
     for name in [
-      "exposure", "brightness", "contrast", "saturation", "vibrance", "gamma", "temperature",
+      "exposure", "brightness", "contrastSlope", "saturationScale", "vibrance", "gammaPower", "temperature",
       "tint", "colorMatrix", "sepia", "monochrome", "invert", "gaussianBlur", "sharpen",
-      "vignette", "pixellate", "crop", "rotate", "flip", "straighten", "resize",
+      "vignette", "pixellate", "pixelCrop", "rotate", "flip", "straighten", "resize",
     ] {
       #expect(text.contains("\"\(name)\""), "\(name) missing")
     }
@@ -100,7 +100,7 @@ import Testing
     let dir = try CLI.scratch()
     let sample = CLI.packageRoot.appendingPathComponent("samples/coffee.jpg").path
     let edits = [
-      "--filter", "gaussianBlur sigma=9", "--filter", "contrast amount=1.3", "--filter",
+      "--filter", "gaussianBlur sigma=9", "--filter", "contrastSlope amount=1.3", "--filter",
       "rotate angle=7", "--filter", "sharpen radius=2 amount=0.8", "--filter", "resize width=500",
     ]
     var outputs: [Data] = []

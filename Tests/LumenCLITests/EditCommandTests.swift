@@ -36,6 +36,33 @@ import Testing
     #expect(psnr >= 40, "PSNR \(psnr) dB")
   }
 
+  /// `render --adjust` speaks the document's sliders: the same picture as `edit` with a
+  /// document holding them (and `contrast` means the document's contrast, 0 = unchanged).
+  @Test func adjustOnRenderEqualsTheDocumentsSliders() throws {
+    let dir = try CLI.scratch()
+    let doc = dir.appendingPathComponent("sliders.json")
+    let sliders = #"{"adjustments": {"contrast": 0.2, "saturation": -0.3}}"#
+    try Data(
+      #"{"formatIdentifier": "org.lumen.edit", "formatVersion": 4, "operations": \#(sliders)}"#
+        .utf8
+    ).write(to: doc)
+    let edited = dir.appendingPathComponent("edited.png")
+    let rendered = dir.appendingPathComponent("rendered.png")
+    let unchanged = dir.appendingPathComponent("unchanged.png")
+    #expect(try CLI.run("edit", sample, "--doc", doc.path, "-o", edited.path).status == 0)
+    let result = try CLI.run(
+      "render", sample, "-o", rendered.path, "--adjust", "contrast=0.2 saturation=-0.3")
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(try Data(contentsOf: edited) == Data(contentsOf: rendered))
+    #expect(
+      try CLI.run("render", sample, "-o", unchanged.path, "--adjust", "contrast=0").status == 0)
+    let original = try ImageFile.read(URL(fileURLWithPath: sample)).bitmap
+    let same = try ImageFile.read(unchanged).bitmap
+    #expect(LumenTestSupport.psnr(original, same) >= 45)
+    let bad = try CLI.run("render", sample, "-o", unchanged.path, "--adjust", "contrast=nan")
+    #expect(bad.status == 2 && bad.errors.contains("not a finite number"), "\(bad.errors)")
+  }
+
   @Test func docCommandsCreateValidateAndMigrate() throws {
     let dir = try CLI.scratch()
     let new = dir.appendingPathComponent("new.json")

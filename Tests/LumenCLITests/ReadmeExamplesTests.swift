@@ -41,7 +41,7 @@ struct Wave: ImageFilter {
     let photo = try Photo(contentsOf: sample)
     let edited = try photo.image.filtered(by: [
       Contrast(amount: 1.2),
-      try FilterRegistry.standard.makeFilter(parsing: "saturation amount=1.3"),
+      try FilterRegistry.standard.makeFilter(parsing: "saturationScale amount=1.3"),
       GaussianBlur(sigma: 2),
     ])
     try photo.export(edited, to: out, overwrite: true)

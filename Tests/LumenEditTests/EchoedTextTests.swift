@@ -1,4 +1,5 @@
 import Foundation
+import LumenCore
 import LumenEdit
 import LumenFilters
 import Testing

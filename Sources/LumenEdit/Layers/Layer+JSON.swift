@@ -1,3 +1,4 @@
+import LumenCore
 import LumenFilters
 
 /// A layer's JSON: one flat object, the common members (``Layer/fields``) next to its kind's

@@ -1,3 +1,5 @@
+import LumenCore
+
 /// Why a LUT could not be read, written or built: names the file and, for `.cube` text, the
 /// line, so that a user can open the file at the faulty line.
 public struct LUTError: Error, CustomStringConvertible, Equatable, Sendable {

@@ -1,3 +1,5 @@
+import LumenCore
+
 /// How a LUT file stores its table, as a user declares it (`--look-layout`, `--layout`).
 ///
 /// Images are never guessed: a 512x512 PNG is as much a level-8 Hald as a classic 8x8 tiled

@@ -1,3 +1,5 @@
+import LumenCore
+
 /// Why a look library or one of its looks could not be loaded. Every message names the file
 /// and the look or field at fault, so that a CLI can print it unchanged.
 public enum LookError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import LumenCore
+
 /// Why a filter could not be made or applied. Every message names the filter, and the parameter
 /// when there is one, so that a CLI or HTTP client can show it unchanged.
 public enum FilterError: Error, Hashable, Sendable, CustomStringConvertible {

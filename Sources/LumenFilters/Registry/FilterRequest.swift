@@ -1,3 +1,5 @@
+import LumenCore
+
 /// A filter named with its parameter values, as written on a command line or stored in a
 /// document: `contrast amount=1.2`, `colorMatrix rVector=1.08,0,0,0 bVector=0,0,0.88,0`,
 /// `flip axis=horizontal`. Values are checked only when a registry makes the filter.

@@ -1,4 +1,4 @@
-import LumenFilters
+import LumenCore
 
 /// A command or a group of subcommands, declared as a value next to its run function; the
 /// parser, the dispatch and the help all read the same declaration.
