@@ -16,7 +16,9 @@ public func fuzzExif(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let prefix = exif.starts(with: Array("Exif\0\0".utf8)) ? 6 : 0
   expect(prepared.count == size - prefix, "preparing changed the payload's size")
   let orientation = Exif.orientation(in: prepared)
-  expect(orientation == nil || orientation == .up, "a prepared payload says \(String(describing: orientation))")
+  expect(
+    orientation == nil || orientation == .up,
+    "a prepared payload says \(String(describing: orientation))")
   expect(
     Exif.prepareForOutput(prepared, stripGPS: stripGPS) == prepared,
     "preparing a prepared payload changed it")
