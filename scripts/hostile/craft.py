@@ -6,7 +6,8 @@
 Each file attacks one assumption a decoder makes: headers claiming 100000x100000 pixels,
 giant EXIF / ICC / zTXt payloads, 10000 APP markers, a progressive JPEG claiming 16384x16384
 in a few hundred bytes, a 16-bit RGBA PNG decompression bomb, cyclic or truncated HEIF boxes,
-WebP chunks whose sizes lie. Only the standard library is used (no Pillow), and files derived
+WebP chunks whose sizes lie. Files named "truncated" lack image data: rendering them must fail.
+Only the standard library is used (no Pillow), and files derived
 from a real photo start from samples/coffee.jpg. The output is deterministic.
 """
 
@@ -176,7 +177,7 @@ def jpegs():
         for i, part in enumerate(parts))
     exif = segment(0xE1, b"Exif\0\0" + tiff_loop() + bytes(65000))
     return {
-        "jpeg-progressive-16384.jpg": jpeg_header(16384, 16384, sof=0xC2) + b"\0" * 64 + b"\xFF\xD9",
+        "jpeg-truncated-progressive-16384.jpg": jpeg_header(16384, 16384, sof=0xC2) + b"\0" * 64 + b"\xFF\xD9",
         "jpeg-65500x65500.jpg": jpeg_header(65500, 65500) + b"\0" * 64 + b"\xFF\xD9",
         "jpeg-0x0.jpg": jpeg_header(0, 0) + b"\xFF\xD9",
         "jpeg-10000-app-markers.jpg": b"\xFF\xD8" + segment(0xEF, bytes(16)) * 10000 + body,

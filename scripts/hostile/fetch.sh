@@ -28,6 +28,7 @@ keep_images() {
     -o -iname '*.webp' -o -iname '*.heic' -o -iname '*.heif' -o -iname '*.avif' -o -iname '*.jpe' \
     -o -iname '*.jfif' -o -iname '*.apng' -o -ipath '*crash*' -o -ipath '*fuzz*' -o -ipath '*poc*' \) \
     ! -name '*.c' ! -name '*.cc' ! -name '*.h' ! -name '*.py' ! -name '*.sh' ! -name '*.txt' \
+    ! -name '*.yml' ! -name '*.am' ! -name '*.in' ! -name '*.dict' ! -name '*.options' \
     -print0)
   echo "$name: $(find "$out/files/$name" -type f | wc -l) files"
 }
