@@ -66,8 +66,9 @@ build_libraries() {
   for module in "${modules[@]}"; do
     local extra=()
     [ "$module" = LumenFilters ] && extra=("$lib/BundleModule.swift")
-    swiftc "${instrumented[@]}" -module-name "$module" -I "$lib" "${system_modules[@]}" \
-      -emit-module -emit-module-path "$lib/$module.swiftmodule" -emit-library -static \
+    # One module at a time (each imports the previous), its code generated on every core.
+    swiftc "${instrumented[@]}" -num-threads "$(nproc)" -module-name "$module" -I "$lib" \
+      "${system_modules[@]}" -emit-module -emit-module-path "$lib/$module.swiftmodule" -emit-library -static \
       -o "$lib/lib$module.a" $(find "Sources/$module" -name '*.swift') "${extra[@]}"
   done
   echo "$stamp" > "$lib/stamp"
