@@ -90,6 +90,8 @@ mkdir -p "$corpus/job"
   --print-job > "$corpus/job/render.json"
 "$lumen" video samples/demo/coffee-clip.mp4 --doc samples/demo/clip-edit.json -o out.mp4 \
   --trim 0.5:1.5 --print-job > "$corpus/job/video.json"
+# Paths relative to the checkout, so that the seeds do not depend on where it lives.
+sed -i "s|$PWD/||g" "$corpus"/job/*.json
 for job in "$corpus"/job/*.json; do
   # Both kinds at both parities: a trailing space flips which decoder sees the job.
   { cat "$job"; printf ' '; } > "${job%.json}-padded.json"
