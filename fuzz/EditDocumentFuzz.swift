@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import LumenEdit
+
 /// libFuzzer entry: any bytes must either decode to a document that round-trips through its
 /// own JSON, or be refused with an `EditDocumentError`; never crash or hang. A document with
 /// time must also resolve, at any instant, to a static document that is itself valid (every

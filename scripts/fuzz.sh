@@ -1,39 +1,112 @@
 #!/usr/bin/env bash
-# Fuzzes the edit-document decoder with libFuzzer (swiftc -sanitize=fuzzer,address).
+# Fuzzes Lumen's parsers with libFuzzer (swiftc -sanitize=fuzzer,address).
 #
-#   scripts/fuzz.sh            # 10 minutes
-#   scripts/fuzz.sh 60         # 60 seconds (CI runs a short session)
+#   scripts/fuzz.sh                  # every target, 10 minutes each
+#   scripts/fuzz.sh 60               # every target, 60 seconds each (CI runs short slices)
+#   scripts/fuzz.sh 300 cube image   # the named targets only
+#   scripts/fuzz.sh --list           # the targets
 #
-# The seed corpus is fuzz/corpus/edit-document (kept in the repo); new inputs go to a scratch
-# copy so the repo is not changed. A crash leaves its input in fuzz/crashes/ and fails.
+# The library modules are compiled once per run (instrumented, with -enable-testing so that
+# targets reach internal parsers such as Exif), into $FUZZ_WORK/lib, and reused by the next run
+# while no source changed. Each target is fuzz/<Name>Fuzz.swift; its seeds are kept in the repo
+# in fuzz/corpus/<target>/ (fuzz/make-seeds.sh remakes them) and its dictionary in
+# fuzz/<target>.dict; fuzz/Support holds the checks every target shares. New inputs go to a
+# scratch copy so the repo is not changed. A crash leaves its input in fuzz/crashes/<target>/ and the
+# script fails once every target has run. Extra libFuzzer flags: LUMEN_FUZZ_FLAGS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# target  source  max input length  (what each parses: see the doc comment of its source)
+targets=(
+  "cube         CubeFuzz.swift          16384"
+  "lut-image    LUTImageFuzz.swift      65536"
+  "exif         ExifFuzz.swift          8192"
+  "icc          ICCFuzz.swift           16384"
+  "image        ImageFuzz.swift         65536"
+  "edit-document EditDocumentFuzz.swift 8192"
+  "job          JobFuzz.swift           8192"
+  "video        VideoFuzz.swift         131072"
+)
+if [ "${1:-}" = --list ]; then
+  for target in "${targets[@]}"; do echo "${target%% *}"; done
+  exit 0
+fi
 seconds=${1:-600}
+shift || true
+wanted=("$@")
 work=${FUZZ_WORK:-/tmp/lumen-fuzz}
 source scripts/swift-flags.sh
-mkdir -p "$work/core" "$work/corpus" fuzz/crashes
-# LumenCore, LumenFilters and LumenLayers as libraries (not instrumented), then the document's
-# sources (LumenEdit without the session and the resolver, which need the codecs) with the fuzz
-# entry. SwiftPM generates `Bundle.module` for LumenFilters' looks; outside it, a stand-in.
-printf 'import Foundation\nextension Foundation.Bundle { static var module: Bundle { .main } }\n' \
-  > "$work/core/BundleModule.swift"
-for module in LumenCore LumenFilters LumenLayers; do
-  deps=()
-  extra=()
-  [ "$module" != LumenCore ] && deps=(-I "$work/core" -L "$work/core" -lLumenCore)
-  [ "$module" = LumenFilters ] && extra=("$work/core/BundleModule.swift")
-  swiftc -O "${LUMEN_SWIFTC_FLAGS[@]}" -package-name Lumen -parse-as-library -module-name "$module" -emit-module \
-    "${deps[@]}" -emit-module-path "$work/core/$module.swiftmodule" -emit-library -static \
-    -o "$work/core/lib$module.a" $(find "Sources/$module" -name '*.swift') "${extra[@]}"
+instrumented=(-O "${LUMEN_SWIFTC_FLAGS[@]}" -package-name Lumen -parse-as-library
+  -sanitize=fuzzer,address -enable-testing)
+system_modules=()
+for module in CJPEG CPNG CWebP CHeif CLCMS2 CFFmpeg; do system_modules+=(-I "Sources/$module"); done
+system_libraries=(-ljpeg -lpng16 -lwebp -lwebpdemux -lwebpmux -lheif -llcms2
+  -lavformat -lavcodec -lswscale -lswresample -lavutil)
+# Dependency order: each module only imports the ones before it.
+modules=(LumenCore LumenLayers LumenFilters LumenCodecs LumenAssets LumenEdit LumenVideo LumenJobs)
+
+# The libraries, rebuilt only when a source, the flags or the compiler changed.
+build_libraries() {
+  local lib="$work/lib" stamp
+  stamp=$( (swiftc --version 2>&1; echo "${instrumented[*]}"; find Sources -type f | sort | xargs cat) |
+    sha256sum | cut -d' ' -f1)
+  if [ -f "$lib/stamp" ] && [ "$(cat "$lib/stamp")" = "$stamp" ]; then return; fi
+  rm -rf "$lib" && mkdir -p "$lib"
+  echo "fuzz: compiling the libraries (instrumented)"
+  # SwiftPM generates the C shims' module map and LumenFilters' `Bundle.module`; here, by hand.
+  printf 'module CLumenShims {\n  header "%s"\n  export *\n}\n' \
+    "$PWD/Sources/CLumenShims/include/lumen_shims.h" > "$lib/module.modulemap"
+  printf 'import Foundation\nextension Foundation.Bundle { static var module: Bundle { .main } }\n' \
+    > "$lib/BundleModule.swift"
+  for source in Sources/CLumenShims/*.c; do
+    clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CLumenShims/include \
+      -c "$source" -o "$lib/$(basename "$source" .c).o"
+  done
+  ar rcs "$lib/libCLumenShims.a" "$lib"/*.o
+  for module in "${modules[@]}"; do
+    local extra=()
+    [ "$module" = LumenFilters ] && extra=("$lib/BundleModule.swift")
+    # One module at a time (each imports the previous), its code generated on every core.
+    swiftc "${instrumented[@]}" -num-threads "$(nproc)" -module-name "$module" -I "$lib" \
+      "${system_modules[@]}" -emit-module -emit-module-path "$lib/$module.swiftmodule" -emit-library -static \
+      -o "$lib/lib$module.a" $(find "Sources/$module" -name '*.swift') "${extra[@]}"
+  done
+  echo "$stamp" > "$lib/stamp"
+}
+
+# Links fuzz/$2 against every library into $work/bin/$1.
+build_target() {
+  local libraries=()
+  for ((i = ${#modules[@]} - 1; i >= 0; i--)); do libraries+=(-l"${modules[i]}"); done
+  mkdir -p "$work/bin"
+  swiftc "${instrumented[@]}" -module-name Fuzz -I "$work/lib" "${system_modules[@]}" \
+    -L "$work/lib" "${libraries[@]}" -lCLumenShims "${system_libraries[@]}" \
+    "fuzz/$2" fuzz/Support/*.swift -o "$work/bin/$1" 2>&1 |
+    grep -v "warning: Cannot export local symbol '__asan" || true
+}
+
+build_libraries
+failed=()
+for entry in "${targets[@]}"; do
+  read -r name source max_len <<< "$entry"
+  if [ ${#wanted[@]} -gt 0 ] && [[ ! " ${wanted[*]} " == *" $name "* ]]; then continue; fi
+  echo "fuzz: $name ($seconds s)"
+  build_target "$name" "$source"
+  corpus="$work/corpus/$name"
+  mkdir -p "$corpus" "fuzz/crashes/$name"
+  cp fuzz/corpus/"$name"/* "$corpus/"
+  dictionary=()
+  [ -f "fuzz/$name.dict" ] && dictionary=(-dict="fuzz/$name.dict")
+  # shellcheck disable=SC2086 # LUMEN_FUZZ_FLAGS is a list of flags
+  if ! SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$work/bin/$name" "$corpus" \
+    "${dictionary[@]}" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 \
+    -rss_limit_mb=2048 -malloc_limit_mb=1024 -artifact_prefix="fuzz/crashes/$name/" \
+    -print_final_stats=1 ${LUMEN_FUZZ_FLAGS:-} > "$work/$name.log" 2>&1; then
+    failed+=("$name")
+  fi
+  tail -n 25 "$work/$name.log"
 done
-swiftc -O "${LUMEN_SWIFTC_FLAGS[@]}" -package-name Lumen -parse-as-library -sanitize=fuzzer,address \
-  -module-name LumenEditFuzz -I "$work/core" -L "$work/core" \
-  -lLumenLayers -lLumenFilters -lLumenCore \
-  $(find Sources/LumenEdit -name '*.swift' ! -name EditSession.swift \
-    ! -name 'EditResources+*.swift') \
-  fuzz/EditDocumentFuzz.swift \
-  -o "$work/fuzz-edit-document"
-cp fuzz/corpus/edit-document/* "$work/corpus/"
-SWIFT_BACKTRACE=enable=no "$work/fuzz-edit-document" "$work/corpus" \
-  -max_total_time="$seconds" -max_len=4096 -timeout=5 -artifact_prefix=fuzz/crashes/ \
-  -print_final_stats=1 2>&1 | tail -n 25
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzz: crashes in ${failed[*]} (inputs in fuzz/crashes/, logs in $work)" >&2
+  exit 1
+fi

@@ -1,0 +1,46 @@
+import Foundation
+import LumenTestSupport
+import Testing
+
+@testable import LumenCodecs
+
+/// Inputs the fuzzers (scripts/fuzz.sh) found, kept in fuzz/regressions/<target>/. Each bug's
+/// fix belongs to the codecs; until it lands the test is a known issue, and once fixed the
+/// known issue is no longer recorded, which fails the test so that its wrapper is removed.
+struct CodecsFuzzRegressionTests {
+  static func input(_ target: String, _ name: String) throws -> Data {
+    try Data(
+      contentsOf: PackagePaths.root.appendingPathComponent("fuzz/regressions/\(target)/\(name)"))
+  }
+
+  /// A GPS block whose values claim to start at offset 0 (131077 bytes of them): erasing them
+  /// must not wipe the TIFF header, or the prepared payload is written as unreadable EXIF.
+  @Test func preparedExifStaysReadable() throws {
+    let exif = try Self.input("exif", "gps-values-at-offset-zero-erase-the-header")
+    withKnownIssue("codecs: Exif.erase(ifdAt:) zeroes value ranges over the header and IFD0") {
+      let prepared = try #require(Exif.prepareForOutput(exif, stripGPS: true))
+      #expect(Exif.prepareForOutput(prepared, stripGPS: true) == prepared)
+    }
+  }
+
+  /// libheif's messages end with a newline; errors are one line.
+  @Test func heifErrorIsOneLine() throws {
+    let data = try Self.input("image", "heif-error-with-newline.heic")
+    withKnownIssue("codecs: HEIFDecoder.check passes libheif's message on verbatim") {
+      let error = #expect(throws: CodecError.self) {
+        try ImageFile.read(data: data, name: "x.heic")
+      }
+      #expect(error?.description.contains("\n") == false, "\(error.debugDescription)")
+    }
+  }
+
+  /// An ICC profile's description (any bytes, any length) is quoted in an error: it must not
+  /// break the error's single line.
+  @Test func iccDescriptionInErrorIsOneLine() throws {
+    let data = try Self.input("image", "icc-description-with-newline.jpg")
+    withKnownIssue("codecs: sRGBTransform quotes the profile description unfiltered") {
+      let error = #expect(throws: CodecError.self) { try ImageFile.read(data: data, name: "x.jpg") }
+      #expect(error?.description.contains("\n") == false, "\(error.debugDescription)")
+    }
+  }
+}
