@@ -76,7 +76,8 @@ import Testing
     let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
     let text = result.output
     for name in [
-      "exposure", "brightness", "contrastSlope", "saturationScale", "vibrance", "gammaPower", "temperature",
+      "exposure", "brightness", "contrastSlope", "saturationScale", "vibrance", "gammaPower",
+      "temperature",
       "tint", "colorMatrix", "sepia", "monochrome", "invert", "gaussianBlur", "sharpen",
       "vignette", "pixellate", "pixelCrop", "rotate", "flip", "straighten", "resize",
     ] {
