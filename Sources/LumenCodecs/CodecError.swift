@@ -38,11 +38,11 @@ public struct CodecError: Error, CustomStringConvertible, Equatable {
     let text =
       switch problem {
       case .truncated: "the file is truncated (the data ends before the image does)"
-      case .corrupt(let detail): "the file is corrupt: \(detail)"
-      case .unsupported(let detail): "unsupported: \(detail)"
+      case .corrupt(let detail): "the file is corrupt: \(EchoedText.line(detail))"
+      case .unsupported(let detail): "unsupported: \(EchoedText.line(detail))"
       case .tooLarge(let width, let height, let limit):
         "the image is \(width)x\(height) pixels, more than the limit of \(limit) pixels"
-      case .io(let detail): detail
+      case .io(let detail): EchoedText.line(detail)
       case .encoderUnavailable(let format):
         "this system's libraries cannot write \(format.name) files"
       case .inapplicable(let setting, let format):

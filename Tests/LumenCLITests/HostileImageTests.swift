@@ -38,14 +38,9 @@ import Testing
   /// owns; a file that passes is reported (its known issue is not recorded) so that it leaves
   /// this list.
   static let knownFailures: [String: String] = [
-    "jpeg-truncated-eoi.jpg":
-      "codecs: a truncated JPEG ending with EOI renders grey (only JWRN_JPEG_EOF is truncation)",
     "jpeg-truncated-progressive-16384.jpg":
       "memory: libjpeg allocates a progressive JPEG's coefficients for its claimed size (1.6 GB)"
       + " before reading any data; it also renders although it holds no scan data",
-    "png-exif-giant.png":
-      "codecs: libpng writes eXIf a byte at a time and the PNG encoder's write callback calls"
-      + " write(2) for each: 32 MB of EXIF take minutes",
     "png-rgba16-bomb.png": "memory: a 16-bit RGBA PNG bomb decodes in full for --size 256",
     "crashers__huge_":
       "codecs: no libpng chunk allocation limit (png_set_chunk_malloc_max): libpng's own"

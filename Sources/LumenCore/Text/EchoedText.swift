@@ -11,6 +11,16 @@ public enum EchoedText {
     return "\"\(escaped)…\" (\(text.utf8.count) bytes)"
   }
 
+  /// A message from a library (libheif, libpng, lcms2...) or any text made into part of one
+  /// line: control characters (a trailing newline, a profile description's line breaks) become
+  /// spaces, runs of spaces one, and at most ``limit`` characters are kept.
+  public static func line(_ text: some StringProtocol) -> String {
+    let flat = text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }
+    let words = String(String.UnicodeScalarView(flat)).split(separator: " ")
+    let joined = words.joined(separator: " ")
+    return joined.count <= limit ? joined : "\(joined.prefix(limit))…"
+  }
+
   /// Names for a message (known looks, choices): a user's library may hold thousands, so at
   /// most 20, then how many more there are.
   public static func list(_ names: [String]) -> String {

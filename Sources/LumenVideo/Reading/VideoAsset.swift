@@ -22,7 +22,7 @@ public struct VideoAsset: Sendable {
   public init(contentsOf url: URL) throws(VideoError) {
     let demuxer = try Demuxer(path: url.path)
     self.url = url
-    self.info = VideoInfo(demuxer)
+    self.info = try VideoInfo(checking: demuxer, file: url.path)
   }
 
   /// A reader of this movie's frames. `decoderThreads` 0 uses one thread per core.

@@ -46,13 +46,7 @@ public final class VideoFrameReader {
   public init(contentsOf url: URL, decoderThreads: Int = 0) throws(VideoError) {
     let demuxer = try Demuxer(path: url.path)
     demuxer.ignoreOtherStreams()
-    info = VideoInfo(demuxer)
-    // A stream claiming no picture has no frame to give; sizes are divided by later.
-    guard info.video.width > 0, info.video.height > 0 else {
-      throw .corrupt(
-        file: url.path,
-        detail: "the video stream declares a \(info.video.width)x\(info.video.height) picture")
-    }
+    info = try VideoInfo(checking: demuxer, file: url.path)
     decoder = try FrameDecoder(
       parameters: demuxer.parameters, timeBase: demuxer.stream.pointee.time_base,
       threads: decoderThreads, path: url.path)

@@ -3,6 +3,16 @@ import Foundation
 import LumenCore
 
 extension VideoInfo {
+  /// What the open file's headers say, refused when the video stream claims no picture: it
+  /// has no frame to give, and every later step divides by its size.
+  init(checking demuxer: borrowing Demuxer, file: String) throws(VideoError) {
+    self.init(demuxer)
+    guard video.width > 0, video.height > 0 else {
+      throw .corrupt(
+        file: file, detail: "the video stream declares a \(video.width)x\(video.height) picture")
+    }
+  }
+
   /// What the open file's headers say.
   init(_ demuxer: borrowing Demuxer) {
     let context = demuxer.context.pointee
