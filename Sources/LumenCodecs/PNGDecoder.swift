@@ -25,6 +25,9 @@ enum PNGDecoder {
     try options.checkSize(width: width, height: height)
     let format = PixelFormat(
       hasAlpha: header.has_transparency != 0, sample: header.bit_depth == 16 ? .uint16 : .uint8)
+    // The whole picture is held: a small hostile file may claim gigabytes of it.
+    try options.checkMemory(
+      width * format.bytesPerPixel * height, for: "the whole \(width)x\(height) picture")
     // iCCP must precede the image data, so the profile is known before decoding.
     let icc = session.iccProfile()
     let bitmap = try decodeBitmap(

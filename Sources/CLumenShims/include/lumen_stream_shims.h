@@ -1,0 +1,17 @@
+/*
+ * What decoding a file will hold in memory, computed from its header before any pixel is
+ * decoded (so that a small hostile file is refused instead of allocating gigabytes).
+ */
+#ifndef LUMEN_STREAM_SHIMS_H
+#define LUMEN_STREAM_SHIMS_H
+
+#include <stddef.h>
+
+#include "lumen_shims.h"
+
+/* After lumen_jpeg_read_header: the bytes of the whole-image coefficient buffers libjpeg
+   allocates for a progressive or multi-scan file (0 for a single-scan file, decoded a row of
+   blocks at a time). */
+size_t lumen_jpeg_coefficient_bytes(lumen_jpeg_decoder *decoder);
+
+#endif
