@@ -71,6 +71,8 @@ struct SourceWindows {
         continue
       }
       let buffer = decision.source.rows.window(rows: rows, memory: memory)
+      // Rows above the first one read (a crop's) are skipped from the start.
+      buffer.release(rowsAbove: decision.firstRowRead.first ?? 0)
       for plan in decision.source.plans { plan.read(from: buffer) }
       windows.append((buffer, decision.firstRowRead))
     }

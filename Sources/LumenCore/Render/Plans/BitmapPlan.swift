@@ -92,6 +92,28 @@ final class BitmapPlan: Plan, @unchecked Sendable {
     }
   }
 
+  /// Copies the stored rows when they are already the output's samples (an opaque source
+  /// read as stored, a transcode): no trip through float planes, which would give the same
+  /// bytes.
+  func write(
+    _ rect: Rect, as format: PixelFormat, to out: UnsafeMutableRawPointer, bytesPerRow: Int,
+    pool: TilePool
+  ) -> Bool {
+    guard isPlainScale, !format.hasAlpha, format.sample != .float32, format == bitmap.format,
+      transfer == format.transfer, extent.contains(rect)
+    else {
+      return false
+    }
+    let rows = self.rows
+    rows.wait(forRows: rect.maxY)
+    let offset = rect.minX * format.bytesPerPixel
+    let count = rect.width * format.bytesPerPixel
+    for y in rect.minY..<rect.maxY {
+      (out + (y - rect.minY) * bytesPerRow).copyMemory(from: rows.row(y) + offset, byteCount: count)
+    }
+    return true
+  }
+
   @inline(__always)
   private func read<T: FixedWidthInteger>(
     _ p: UnsafePointer<T>, _ out: PixelSpan, _ table: UnsafePointer<Float>, _ alphaScale: Float
