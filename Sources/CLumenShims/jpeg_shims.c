@@ -300,3 +300,16 @@ size_t lumen_jpeg_coefficient_bytes(lumen_jpeg_decoder *d) {
   }
   return total;
 }
+
+int lumen_jpeg_output_size(lumen_jpeg_decoder *d, unsigned scale_denom, int *out_width,
+                           int *out_height) {
+  if (setjmp(d->err.jump)) return -1;
+  d->cinfo.scale_num = 1;
+  d->cinfo.scale_denom = scale_denom;
+  /* What jpeg_start_decompress would give, without starting (which, for a multi-scan file,
+     reads every coefficient). */
+  jpeg_calc_output_dimensions(&d->cinfo);
+  *out_width = (int)d->cinfo.output_width;
+  *out_height = (int)d->cinfo.output_height;
+  return 0;
+}

@@ -38,7 +38,7 @@ enum JPEGDecoder {
         lumen_jpeg_coefficient_bytes(session.decoder),
         for: "the coefficients of a \(header.width)x\(header.height) progressive JPEG")
       return (
-        header, try session.iccProfile(), session.exif(), try session.start(options.scale)
+        header, try session.iccProfile(), session.exif(), try session.outputSize(options.scale)
       )
     }
     let producer = Rows(
@@ -118,6 +118,14 @@ enum JPEGDecoder {
       var width: Int32 = 0
       var height: Int32 = 0
       try check(lumen_jpeg_start(decoder, UInt32(scale.denominator), &width, &height))
+      return (Int(width), Int(height))
+    }
+
+    /// The size ``start(_:)`` decodes to, without decoding.
+    func outputSize(_ scale: DecodeScale) throws(CodecError.Problem) -> (width: Int, height: Int) {
+      var width: Int32 = 0
+      var height: Int32 = 0
+      try check(lumen_jpeg_output_size(decoder, UInt32(scale.denominator), &width, &height))
       return (Int(width), Int(height))
     }
 

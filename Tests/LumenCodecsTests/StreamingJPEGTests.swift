@@ -51,7 +51,8 @@ struct StreamingJPEGTests {
   @Test func aTruncatedFileFailsEvenARenderOfItsTop() throws {
     let data = try Data(contentsOf: try Self.photo())
     let decoded = try ImageFile.read(
-      data: data.prefix(data.count * 2 / 3), name: "cut.jpg", options: DecodeOptions(streaming: true))
+      data: data.prefix(data.count * 2 / 3), name: "cut.jpg",
+      options: DecodeOptions(streaming: true))
     let top = Image(bitmap: decoded.bitmap).cropped(to: Rect(width: 1200, height: 64))
     let context = RenderContext(threadCount: 2, memoryBudget: 16 << 20)
     let error = Support.codecError { _ = try context.bitmap(of: top, format: .rgb8) }

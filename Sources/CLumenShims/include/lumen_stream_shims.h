@@ -13,5 +13,9 @@
    allocates for a progressive or multi-scan file (0 for a single-scan file, decoded a row of
    blocks at a time). */
 size_t lumen_jpeg_coefficient_bytes(lumen_jpeg_decoder *decoder);
+/* After lumen_jpeg_read_header: the size lumen_jpeg_start will decode to at 1/`scale_denom`,
+   without decoding anything. */
+int lumen_jpeg_output_size(lumen_jpeg_decoder *decoder, unsigned scale_denom, int *out_width,
+                           int *out_height);
 
 #endif

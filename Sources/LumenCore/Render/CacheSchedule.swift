@@ -150,7 +150,9 @@ struct CacheSchedule {
       if rect.isEmpty || rect.isInfinite { return }
       var rect = rect
       if let source = plan as? BitmapPlan, case .streamed(let rows) = source.bitmap.pixels {
-        read[ObjectIdentifier(rows), default: .empty] = read[ObjectIdentifier(rows), default: .empty].union(rect)
+        read[ObjectIdentifier(rows), default: .empty] = read[
+          ObjectIdentifier(rows), default: .empty
+        ].union(rect)
       }
       if let cache = plan as? CachePlan {
         let id = ObjectIdentifier(cache)
