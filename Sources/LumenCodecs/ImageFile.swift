@@ -16,14 +16,14 @@ public enum ImageFile {
   {
     try attributing(to: name) { () throws(CodecError.Problem) in
       let format = try detect(data)
-      // A streamed JPEG keeps `data` (shared, not copied) to decode its rows later; the
-      // other decoders read the bytes at once.
+      // A streamed JPEG or PNG keeps `data` (shared, not copied) to decode its rows later;
+      // the other decoders read the bytes at once.
       typealias Decoder = (UnsafeRawBufferPointer, DecodeOptions) throws(CodecError.Problem) ->
         DecodedImage
       let decoder: Decoder
       switch format {
       case .jpeg: return try JPEGDecoder.decode(data, options: options, name: name)
-      case .png: decoder = PNGDecoder.decode
+      case .png: return try PNGDecoder.decode(data, options: options, name: name)
       case .webp: decoder = WebPDecoder.decode
       case .heic: decoder = HEIFDecoder.decode
       }

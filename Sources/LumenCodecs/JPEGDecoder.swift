@@ -69,21 +69,13 @@ enum JPEGDecoder {
 
   /// Decodes a file's rows top to bottom, as often as asked (each time with a decompressor of
   /// its own over the same bytes), converting them to sRGB band by band.
-  struct Rows: RowProducer {
+  struct Rows: FileRows {
     let data: Data
     let name: String
     let scale: DecodeScale
     let width: Int
     let height: Int
     let transform: ColorTransform?
-
-    func produce(into rows: RowBuffer) throws {
-      do {
-        try decode(into: rows)
-      } catch {
-        throw CodecError(file: name, problem: error)
-      }
-    }
 
     func decode(into rows: RowBuffer) throws(CodecError.Problem) {
       try data.withBytes { (bytes) throws(CodecError.Problem) in
