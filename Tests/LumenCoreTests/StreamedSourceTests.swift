@@ -7,8 +7,9 @@ import Testing
 /// rows; one that needs random access decodes it whole, within the context's budget; either
 /// way the bytes are those of the same render over the pixels in memory, for any thread count.
 @Suite struct StreamedSourceTests {
-  /// 2.4 MB of pixels: more than a 32nd of the 32 MB budget below, so never kept whole.
-  static let stored = testBitmap(width: 1000, height: 800, seed: 7)
+  /// 3.6 MB of pixels: more than a 32nd of the 32 MB budget below, so never kept whole; tall
+  /// enough for a window of a downscale's bands in flight.
+  static let stored = testBitmap(width: 600, height: 2000, seed: 7)
   static let budget = 32 << 20
   static let mix = ColorMatrix(red: [1.2, -0.1, -0.1, 0], blue: [-0.05, 0.1, 0.95, 0])
 
@@ -57,7 +58,7 @@ import Testing
   /// What a render reading top to bottom may do to a source.
   static let monotone: [(String, @Sendable (Image) -> Image)] = [
     ("colour chain", { $0.applying(mix) }),
-    ("crop", { $0.cropped(to: Rect(x: 40, y: 300, width: 500, height: 300)).applying(mix) }),
+    ("crop", { $0.cropped(to: Rect(x: 40, y: 900, width: 500, height: 300)).applying(mix) }),
     ("resize", { $0.scaled(by: 0.37) }),
     ("reduced blur", { $0.reduced(by: 4).scaled(by: 4).composited(over: $0.applying(mix)) }),
   ]
@@ -95,7 +96,7 @@ import Testing
     #expect {
       try tiny.bitmap(of: image, format: .rgb8)
     } throws: { error in
-      guard case .sourceOverBudget(1000, 800, _, 2 << 20) = error as? RenderError else {
+      guard case .sourceOverBudget(600, 2000, _, 2 << 20) = error as? RenderError else {
         return false
       }
       return "\(error)".contains("decoded whole")
@@ -107,8 +108,8 @@ import Testing
   /// A decoder that fails part way fails the render, even one that reads only the top rows.
   @Test func aFailingDecoderFailsTheRender() throws {
     let context = RenderContext(threadCount: 2, memoryBudget: Self.budget)
-    let image = Self.streamed(Producer(Self.stored, failAfter: 500))
-    for edit in [{ (i: Image) in i }, { $0.cropped(to: Rect(width: 1000, height: 100)) }] {
+    let image = Self.streamed(Producer(Self.stored, failAfter: 1500))
+    for edit in [{ (i: Image) in i }, { $0.cropped(to: Rect(width: 600, height: 100)) }] {
       #expect(throws: Failure.self) { try context.bitmap(of: edit(image).applying(Self.mix)) }
     }
     #expect(context.memoryUsage.charged == 0)

