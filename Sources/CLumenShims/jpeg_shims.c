@@ -288,3 +288,35 @@ int lumen_jpeg_finish_compress(lumen_jpeg_encoder *e) {
 }
 
 const char *lumen_jpeg_encoder_message(const lumen_jpeg_encoder *e) { return e->err.message; }
+
+/* ---- Decoding memory (declared in lumen_stream_shims.h) ---- */
+
+size_t lumen_jpeg_coefficient_bytes(lumen_jpeg_decoder *d) {
+  j_decompress_ptr c = &d->cinfo;
+  /* Single-scan files decode one MCU row at a time; the others (progressive, or sequential with
+     a scan per component) make libjpeg keep every coefficient of the image, as
+     jinit_d_coef_controller allocates them: whole MCUs of JBLOCKs per component. */
+  if (!jpeg_has_multiple_scans(c)) return 0;
+  size_t total = 0;
+  for (int i = 0; i < c->num_components; i++) {
+    const jpeg_component_info *comp = &c->comp_info[i];
+    size_t h = (size_t)comp->h_samp_factor, v = (size_t)comp->v_samp_factor;
+    size_t columns = ((size_t)comp->width_in_blocks + h - 1) / h * h;
+    size_t rows = ((size_t)comp->height_in_blocks + v - 1) / v * v;
+    total += columns * rows * sizeof(JBLOCK);
+  }
+  return total;
+}
+
+int lumen_jpeg_output_size(lumen_jpeg_decoder *d, unsigned scale_denom, int *out_width,
+                           int *out_height) {
+  if (setjmp(d->err.jump)) return -1;
+  d->cinfo.scale_num = 1;
+  d->cinfo.scale_denom = scale_denom;
+  /* What jpeg_start_decompress would give, without starting (which, for a multi-scan file,
+     reads every coefficient). */
+  jpeg_calc_output_dimensions(&d->cinfo);
+  *out_width = (int)d->cinfo.output_width;
+  *out_height = (int)d->cinfo.output_height;
+  return 0;
+}

@@ -85,6 +85,17 @@ int lumen_png_read_header(lumen_png_decoder *d, lumen_png_header *header) {
   return 0;
 }
 
+/* The transforms to RGB or RGBA, 8-bit or native-endian 16-bit; checks rows fit in `stride`. */
+static void set_transforms(lumen_png_decoder *d, size_t stride) {
+  png_structp png = d->png;
+  png_set_expand(png); /* palette to RGB, grey below 8 bits to 8 bits, tRNS to alpha */
+  png_set_gray_to_rgb(png);
+  if (png_get_bit_depth(png, d->info) == 16 && is_little_endian()) png_set_swap(png);
+  png_set_interlace_handling(png);
+  png_read_update_info(png, d->info);
+  if (png_get_rowbytes(png, d->info) > stride) png_error(png, "unexpected row size");
+}
+
 int lumen_png_read_image(lumen_png_decoder *d, uint8_t *dst, size_t stride) {
   png_bytep *volatile rows = NULL; /* volatile: assigned after setjmp, freed after longjmp */
   if (setjmp(png_jmpbuf(d->png))) {
@@ -92,20 +103,37 @@ int lumen_png_read_image(lumen_png_decoder *d, uint8_t *dst, size_t stride) {
     return -1;
   }
   png_structp png = d->png;
-  png_set_expand(png); /* palette to RGB, grey below 8 bits to 8 bits, tRNS to alpha */
-  png_set_gray_to_rgb(png);
-  if (png_get_bit_depth(png, d->info) == 16 && is_little_endian()) png_set_swap(png);
-  png_set_interlace_handling(png);
-  png_read_update_info(png, d->info);
-
+  set_transforms(d, stride);
   png_uint_32 height = png_get_image_height(png, d->info);
-  if (png_get_rowbytes(png, d->info) > stride) png_error(png, "unexpected row size");
   rows = malloc(sizeof *rows * (height > 0 ? height : 1));
   if (rows == NULL) png_error(png, "out of memory");
   for (png_uint_32 y = 0; y < height; y++) rows[y] = dst + (size_t)y * stride;
   png_read_image(png, rows);
   png_read_end(png, d->info);
   free(rows);
+  return 0;
+}
+
+int lumen_png_is_interlaced(const lumen_png_decoder *d) {
+  return png_get_interlace_type(d->png, d->info) != PNG_INTERLACE_NONE;
+}
+
+int lumen_png_start_rows(lumen_png_decoder *d, size_t stride) {
+  if (setjmp(png_jmpbuf(d->png))) return -1;
+  if (lumen_png_is_interlaced(d)) png_error(d->png, "an interlaced image is not read by rows");
+  set_transforms(d, stride);
+  return 0;
+}
+
+int lumen_png_read_rows(lumen_png_decoder *d, uint8_t *dst, size_t stride, int rows) {
+  if (setjmp(png_jmpbuf(d->png))) return -1;
+  for (int y = 0; y < rows; y++) png_read_row(d->png, dst + (size_t)y * stride, NULL);
+  return 0;
+}
+
+int lumen_png_finish_rows(lumen_png_decoder *d) {
+  if (setjmp(png_jmpbuf(d->png))) return -1;
+  png_read_end(d->png, d->info);
   return 0;
 }
 

@@ -26,6 +26,23 @@ func decodeBitmap(
   return bitmap
 }
 
+/// A file's rows decoded for a streamed bitmap (see ``RowProducer``); its errors name the file.
+protocol FileRows: RowProducer {
+  var name: String { get }
+  /// Decodes every row into `rows`, as ``RowProducer/produce(into:)``.
+  func decode(into rows: RowBuffer) throws(CodecError.Problem)
+}
+
+extension FileRows {
+  func produce(into rows: RowBuffer) throws {
+    do {
+      try decode(into: rows)
+    } catch {
+      throw CodecError(file: name, problem: error)
+    }
+  }
+}
+
 /// The transform from an embedded profile to sRGB, or nil when there is nothing to convert.
 func sRGBTransform(from iccProfile: Data?, for format: PixelFormat)
   throws(CodecError.Problem) -> ColorTransform?

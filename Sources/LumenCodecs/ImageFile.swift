@@ -16,13 +16,19 @@ public enum ImageFile {
   {
     try attributing(to: name) { () throws(CodecError.Problem) in
       let format = try detect(data)
+      // A streamed JPEG or PNG keeps `data` (shared, not copied) to decode its rows later;
+      // the other decoders read the bytes at once.
+      typealias Decoder = (UnsafeRawBufferPointer, DecodeOptions) throws(CodecError.Problem) ->
+        DecodedImage
+      let decoder: Decoder
+      switch format {
+      case .jpeg: return try JPEGDecoder.decode(data, options: options, name: name)
+      case .png: return try PNGDecoder.decode(data, options: options, name: name)
+      case .webp: decoder = WebPDecoder.decode
+      case .heic: decoder = HEIFDecoder.decode
+      }
       return try data.withBytes { (bytes) throws(CodecError.Problem) in
-        switch format {
-        case .jpeg: try JPEGDecoder.decode(bytes, options: options, name: name)
-        case .png: try PNGDecoder.decode(bytes, options: options)
-        case .webp: try WebPDecoder.decode(bytes, options: options)
-        case .heic: try HEIFDecoder.decode(bytes, options: options)
-        }
+        try decoder(bytes, options)
       }
     }
   }

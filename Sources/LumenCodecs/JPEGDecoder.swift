@@ -16,46 +16,50 @@ enum JPEGDecoder {
       profileDescription: profileDescription(icc), iccProfile: icc, exif: exif)
   }
 
-  static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions, name: String)
+  /// Decodes `data` now, or (streaming) returns a bitmap whose rows are decoded from `data`
+  /// when a render or a reader needs them (see ``DecodeOptions/streaming``).
+  static func decode(_ data: Data, options: DecodeOptions, name: String)
     throws(CodecError.Problem) -> DecodedImage
   {
-    // A streaming decode outlives `bytes`, so its session reads from its own copy.
-    let session = try Session(bytes, copying: options.streaming)
-    let header = try session.readHeader()
-    try options.checkSize(width: Int(header.width), height: Int(header.height))
-    // Adobe CMYK JPEGs store inverted ink values whose meaning depends on a press profile;
-    // they are rare among photos, so they are refused rather than shown with wrong colours.
-    guard header.color_space != Int32(JCS_CMYK.rawValue),
-      header.color_space != Int32(JCS_YCCK.rawValue)
-    else { throw .unsupported("CMYK JPEG") }
-    let icc = try session.iccProfile()
-    let exif = session.exif()
-
-    var width: Int32 = 0
-    var height: Int32 = 0
-    try session.check(
-      lumen_jpeg_start(session.decoder, UInt32(options.scale.denominator), &width, &height))
-    let (columns, rows) = (Int(width), Int(height))
+    let (header, icc, exif, rows) = try data.withBytes {
+      (bytes) throws(CodecError.Problem) in
+      let session = try Session(bytes)
+      let header = try session.readHeader()
+      try options.checkSize(
+        width: Int(header.width), height: Int(header.height), streamed: options.streaming)
+      // Adobe CMYK JPEGs store inverted ink values whose meaning depends on a press profile;
+      // they are rare among photos, so they are refused rather than shown with wrong colours.
+      guard header.color_space != Int32(JCS_CMYK.rawValue),
+        header.color_space != Int32(JCS_YCCK.rawValue)
+      else { throw .unsupported("CMYK JPEG") }
+      // A progressive file makes libjpeg hold every coefficient whatever the output size: a
+      // 557-byte file can claim gigabytes.
+      try options.checkMemory(
+        lumen_jpeg_coefficient_bytes(session.decoder),
+        for: "the coefficients of a \(header.width)x\(header.height) progressive JPEG")
+      return (
+        header, try session.iccProfile(), session.exif(), try session.outputSize(options.scale)
+      )
+    }
+    let producer = Rows(
+      data: data, name: name, scale: options.scale, width: rows.width, height: rows.height,
+      transform: try options.convertToSRGB ? sRGBTransform(from: icc, for: .rgb8) : nil)
     let bitmap: Bitmap
     if options.streaming {
-      let transform = try options.convertToSRGB ? sRGBTransform(from: icc, for: .rgb8) : nil
-      bitmap = Bitmap.streaming(width: columns, height: rows, format: .rgb8) { pixels, progress in
+      bitmap = Bitmap(width: rows.width, height: rows.height, format: .rgb8, producer: producer)
+    } else {
+      try options.checkMemory(rows.width * 3 * rows.height, for: "the whole picture")
+      var failure: CodecError.Problem?
+      bitmap = Bitmap(width: rows.width, height: rows.height, format: .rgb8) { pixels in
+        guard let base = pixels.baseAddress else { return }
         do throws(CodecError.Problem) {
-          try session.readRows(into: pixels, width: columns, height: rows) {
-            band, rowsDone in
-            transform?.apply(band)
-            progress.publish(rowsReady: rowsDone)
-          }
+          try producer.decode(
+            into: RowBuffer(wholeIn: base, height: rows.height, bytesPerRow: rows.width * 3))
         } catch {
-          progress.fail(CodecError(file: name, problem: error))
+          failure = error
         }
       }
-    } else {
-      bitmap = try decodeBitmap(
-        width: columns, height: rows, format: .rgb8, iccProfile: icc, options: options
-      ) { (pixels) throws(CodecError.Problem) in
-        try session.readRows(into: pixels, width: columns, height: rows) { _, _ in }
-      }
+      if let failure { throw failure }
     }
     return DecodedImage(
       bitmap: bitmap, format: .jpeg, orientation: exif.flatMap(Exif.orientation(in:)) ?? .up,
@@ -63,63 +67,83 @@ enum JPEGDecoder {
       originalHeight: Int(header.height), appliedScale: options.scale)
   }
 
-  /// One libjpeg decompressor over the file's bytes, destroyed with the session.
-  private final class Session: @unchecked Sendable {
-    let decoder: OpaquePointer
-    /// The file's bytes when the session must outlive its caller's buffer.
-    private let copy: UnsafeMutableRawBufferPointer?
+  /// Decodes a file's rows top to bottom, as often as asked (each time with a decompressor of
+  /// its own over the same bytes), converting them to sRGB band by band.
+  struct Rows: FileRows {
+    let data: Data
+    let name: String
+    let scale: DecodeScale
+    let width: Int
+    let height: Int
+    let transform: ColorTransform?
 
-    init(_ bytes: UnsafeRawBufferPointer, copying: Bool = false) throws(CodecError.Problem) {
-      var source = bytes
-      if copying {
-        let owned = UnsafeMutableRawBufferPointer.allocate(
-          byteCount: max(bytes.count, 1), alignment: 16)
-        owned.copyMemory(from: bytes)
-        copy = owned
-        source = UnsafeRawBufferPointer(owned)
-      } else {
-        copy = nil
+    func decode(into rows: RowBuffer) throws(CodecError.Problem) {
+      try data.withBytes { (bytes) throws(CodecError.Problem) in
+        let session = try Session(bytes)
+        _ = try session.readHeader()
+        let size = try session.start(scale)
+        guard size == (width, height) else {
+          throw .corrupt("the decoder's output size changed between two reads")
+        }
+        try session.readRows(into: rows, transform: transform)
       }
+    }
+  }
+
+  /// One libjpeg decompressor over the file's bytes (which must outlive it), destroyed with
+  /// the session.
+  private final class Session {
+    let decoder: OpaquePointer
+
+    init(_ bytes: UnsafeRawBufferPointer) throws(CodecError.Problem) {
       guard
         let decoder = lumen_jpeg_decoder_create(
-          source.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
-      else {
-        copy?.deallocate()
-        throw .io("out of memory")
-      }
+          bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
+      else { throw .io("out of memory") }
       self.decoder = decoder
     }
 
-    deinit {
-      lumen_jpeg_decoder_destroy(decoder)
-      copy?.deallocate()
+    deinit { lumen_jpeg_decoder_destroy(decoder) }
+
+    /// Starts decompressing at `scale`; returns the output's size.
+    func start(_ scale: DecodeScale) throws(CodecError.Problem) -> (width: Int, height: Int) {
+      var width: Int32 = 0
+      var height: Int32 = 0
+      try check(lumen_jpeg_start(decoder, UInt32(scale.denominator), &width, &height))
+      return (Int(width), Int(height))
     }
 
-    /// Decodes all rows into `pixels` (RGB, `width * 3` bytes a row) in bands of 16 rows,
-    /// handing each band and the count of rows done to `band`; then checks the file ended
-    /// properly.
-    func readRows(
-      into pixels: UnsafeMutableRawBufferPointer, width: Int, height: Int,
-      band: (UnsafeMutableRawBufferPointer, Int) -> Void
-    ) throws(CodecError.Problem) {
-      let stride = width * 3
+    /// The size ``start(_:)`` decodes to, without decoding.
+    func outputSize(_ scale: DecodeScale) throws(CodecError.Problem) -> (width: Int, height: Int) {
+      var width: Int32 = 0
+      var height: Int32 = 0
+      try check(lumen_jpeg_output_size(decoder, UInt32(scale.denominator), &width, &height))
+      return (Int(width), Int(height))
+    }
+
+    /// Decodes every row into `rows` (RGB) in bands of up to 16 rows, converting each band
+    /// with `transform`; then checks the file ended properly. Stops early, without error, when
+    /// the reader of `rows` gave up.
+    func readRows(into rows: RowBuffer, transform: ColorTransform?) throws(CodecError.Problem) {
+      let stride = rows.bytesPerRow
       var done = 0
-      while done < height {
-        var rows: Int32 = 0
-        let start = pixels.baseAddress! + done * stride
+      while done < rows.height {
+        guard let space = rows.space(atMost: 16), let start = space.baseAddress else { return }
+        var count: Int32 = 0
         try check(
           lumen_jpeg_read_rows(
             decoder, start.assumingMemoryBound(to: UInt8.self), stride,
-            Int32(min(16, height - done)), &rows))
-        guard rows > 0 else { break }
-        done += Int(rows)
-        band(UnsafeMutableRawBufferPointer(start: start, count: Int(rows) * stride), done)
+            Int32(clamping: space.count / stride), &count))
+        guard count > 0 else { break }
+        transform?.apply(UnsafeMutableRawBufferPointer(start: start, count: Int(count) * stride))
+        rows.publish(Int(count))
+        done += Int(count)
       }
       try check(lumen_jpeg_finish(decoder))
       // libjpeg pads a truncated image with grey and only warns; a half-grey photo is not a
       // successful decode.
       guard lumen_jpeg_hit_end_of_data(decoder) == 0 else { throw .truncated }
-      guard done == height else { throw .corrupt("\(done) of \(height) rows decoded") }
+      guard done == rows.height else { throw .corrupt("\(done) of \(rows.height) rows decoded") }
     }
 
     func readHeader() throws(CodecError.Problem) -> lumen_jpeg_header {

@@ -13,9 +13,11 @@ public struct Photo: Sendable {
   /// The pixels turned upright by the file's EXIF orientation, at the origin.
   public var image: Image { Image(bitmap: decoded.bitmap).oriented(decoded.orientation) }
 
-  /// Opens `url`, by default streaming: JPEG rows decode in the background while the first
-  /// render already runs, and a decoding error surfaces from that render. With `longSide`, decodes at the smallest reduction whose long side is still
-  /// at least `longSide` pixels (the caller resamples the rest of the way).
+  /// Opens `url`, by default streaming (``DecodeOptions/streaming``): JPEG rows are decoded
+  /// when a render needs them, on a thread of their own, into a window of rows when the
+  /// render reads the photo top to bottom, and a decoding error surfaces from that render.
+  /// With `longSide`, decodes at the smallest reduction whose long side is still at least
+  /// `longSide` pixels (the caller resamples the rest of the way).
   public init(
     contentsOf url: URL, fitting longSide: Int? = nil,
     options: DecodeOptions = DecodeOptions(streaming: true)

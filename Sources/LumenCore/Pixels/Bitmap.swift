@@ -47,15 +47,22 @@ public struct PixelFormat: Hashable, Sendable {
 /// A rectangle of stored pixels: what codecs decode into and renders produce.
 ///
 /// A bitmap is a value: copies share storage, which is never written after the bitmap has been
-/// handed out (``init(width:height:format:fill:)`` is the only writer).
+/// handed out (``init(width:height:format:fill:)`` is the only writer). A streamed bitmap
+/// (``init(width:height:format:producer:)``) holds no pixels until they are needed: a render
+/// that reads it top to bottom decodes it afresh into a window of rows, anything else decodes
+/// it once, whole.
 public struct Bitmap: Sendable {
   public let width: Int
   public let height: Int
   public let format: PixelFormat
   public let bytesPerRow: Int
-  let storage: PixelStorage
-  /// Set while a producer is still writing rows (see ``streaming(width:height:format:produce:)``).
-  public let progress: RowProgress?
+  let pixels: Pixels
+
+  /// Where the pixels are.
+  enum Pixels: Sendable {
+    case stored(PixelStorage)
+    case streamed(StreamedRows)
+  }
 
   /// Allocates a bitmap and lets `fill` write its bytes once.
   public init(
@@ -72,43 +79,73 @@ public struct Bitmap: Sendable {
     width: Int, height: Int, format: PixelFormat, memory: ScratchMemory,
     fill: (UnsafeMutableRawBufferPointer) throws -> Void
   ) rethrows {
-    self.init(width: width, height: height, format: format, progress: nil, memory: memory)
+    let storage = PixelStorage(byteCount: width * format.bytesPerPixel * height, from: memory)
+    self.init(width: width, height: height, format: format, pixels: .stored(storage))
     try fill(storage.bytes)
   }
 
-  init(
-    width: Int, height: Int, format: PixelFormat, progress: RowProgress?,
-    memory: ScratchMemory = PixelStorage.standalone
-  ) {
+  /// A bitmap whose rows `producer` writes when they are first needed (see
+  /// ``RowProducer``). Whoever reads it sees the producer's error: a render throws it before
+  /// finishing, ``waitUntilDecoded()`` returns it.
+  public init(width: Int, height: Int, format: PixelFormat, producer: any RowProducer) {
+    let bytesPerRow = width * format.bytesPerPixel
+    self.init(
+      width: width, height: height, format: format,
+      pixels: .streamed(StreamedRows(producer, height: height, bytesPerRow: bytesPerRow)))
+  }
+
+  private init(width: Int, height: Int, format: PixelFormat, pixels: Pixels) {
     self.width = width
     self.height = height
     self.format = format
     self.bytesPerRow = width * format.bytesPerPixel
-    self.storage = PixelStorage(byteCount: bytesPerRow * height, from: memory)
-    self.progress = progress
+    self.pixels = pixels
   }
 
   public var extent: Rect { Rect(width: width, height: height) }
 
-  /// Read-only access to the stored bytes, rows top to bottom, `bytesPerRow` apart. Waits for a
-  /// streaming bitmap's producer to stop (check ``progress`` for its error).
-  public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-    progress?.wait(forRows: height)
-    return try body(UnsafeRawBufferPointer(storage.bytes))
+  /// The bytes a whole copy of the pixels takes.
+  public var byteCount: Int { bytesPerRow * height }
+
+  /// True for a streamed bitmap that nothing has decoded whole yet.
+  var isStreamedOnly: Bool {
+    if case .streamed(let rows) = pixels { return !rows.isWholeStarted }
+    return false
   }
 
-  /// Blocks until rows `0..<count` are written (immediately for ordinary bitmaps).
-  func waitForRows(_ count: Int) { progress?.wait(forRows: count) }
+  /// The rows as a render reads them when it does not stream them itself: the stored
+  /// pixels, or the whole picture of a streamed bitmap (decoding it on first use).
+  func reader() -> RowReader {
+    switch pixels {
+    case .stored(let storage): RowReader(storage, bytesPerRow: bytesPerRow, height: height)
+    case .streamed(let rows): RowReader(rows.whole())
+    }
+  }
+
+  /// Read-only access to the stored bytes, rows top to bottom, `bytesPerRow` apart. A streamed
+  /// bitmap is decoded whole first (see ``waitUntilDecoded()`` for its error).
+  public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    let rows = reader()
+    rows.wait(forRows: height)
+    return try body(UnsafeRawBufferPointer(start: rows.row(0), count: byteCount))
+  }
+
+  /// Decodes a streamed bitmap whole (once) and throws its producer's error, if any;
+  /// returns at once for other bitmaps.
+  public func waitUntilDecoded() throws {
+    if case .streamed(let rows) = pixels { try rows.whole().waitUntilComplete() }
+  }
 
   /// The samples of pixel (x, y) as 0...1 values (for tests and small tools, not hot loops).
   public func sample(x: Int, y: Int) -> [Float] {
-    waitForRows(y + 1)
-    let base = y * bytesPerRow + x * format.bytesPerPixel
+    let rows = reader()
+    rows.wait(forRows: y + 1)
+    let base = rows.row(y) + x * format.bytesPerPixel
     return (0..<format.channels).map { c in
       switch format.sample {
-      case .uint8: Float(storage.bytes.load(fromByteOffset: base + c, as: UInt8.self)) / 255
-      case .uint16: Float(storage.bytes.load(fromByteOffset: base + 2 * c, as: UInt16.self)) / 65535
-      case .float32: storage.bytes.load(fromByteOffset: base + 4 * c, as: Float.self)
+      case .uint8: Float(base.load(fromByteOffset: c, as: UInt8.self)) / 255
+      case .uint16: Float(base.load(fromByteOffset: 2 * c, as: UInt16.self)) / 65535
+      case .float32: base.load(fromByteOffset: 4 * c, as: Float.self)
       }
     }
   }
@@ -119,6 +156,8 @@ public struct Bitmap: Sendable {
 /// blocks instead of faulting in tens of MB each.
 final class PixelStorage: @unchecked Sendable {
   let bytes: UnsafeMutableRawBufferPointer
+  /// The first byte (`bytes.baseAddress`, never nil).
+  let base: UnsafeMutableRawPointer
   private let size: Int
   private let pool: ScratchMemory
 
@@ -129,11 +168,9 @@ final class PixelStorage: @unchecked Sendable {
   init(byteCount: Int, from pool: ScratchMemory) {
     size = ScratchMemory.size(for: Swift.max(byteCount, 1))
     self.pool = pool
-    bytes = UnsafeMutableRawBufferPointer(
-      start: pool.take(size: size), count: Swift.max(byteCount, 1))
+    base = pool.take(size: size)
+    bytes = UnsafeMutableRawBufferPointer(start: base, count: Swift.max(byteCount, 1))
   }
 
-  deinit {
-    if let block = bytes.baseAddress { pool.release(block, size: size) }
-  }
+  deinit { pool.release(base, size: size) }
 }

@@ -60,7 +60,8 @@ public struct Renderer: Sendable {
     try sink.begin(width: region.width, height: region.height, format: format)
     try stream(plan, region, format, sink, caches: caches)
     // A source still being decoded may yet fail (a truncated file): never finish on it.
-    for progress in Self.streamingSources(of: plan) { try progress.waitUntilComplete() }
+    try caches?.finishSources()
+    for whole in Self.wholeSources(of: plan) { try whole.waitUntilComplete() }
     try sink.finish()
   }
 
@@ -93,9 +94,15 @@ public struct Renderer: Sendable {
     for child in plan.children { remember(child, in: memos) }
   }
 
-  static func streamingSources(of plan: Plan) -> [RowProgress] {
-    let own = (plan as? BitmapPlan)?.bitmap.progress.map { [$0] } ?? []
-    return own + plan.children.flatMap(streamingSources(of:))
+  /// The whole pictures of the streamed sources under `plan` that the render read whole.
+  static func wholeSources(of plan: Plan) -> [RowBuffer] {
+    var own: [RowBuffer] = []
+    if let source = plan as? BitmapPlan, case .streamed(let rows) = source.bitmap.pixels,
+      rows.isWholeStarted
+    {
+      own.append(rows.whole())
+    }
+    return own + plan.children.flatMap(wholeSources(of:))
   }
 
   private var ringSlots: Int { max(2, 2 * threadCount) }

@@ -1,6 +1,6 @@
 /// Reads decoded pixels into planar premultiplied floats, converting the transfer through a
 /// table (8 and 16-bit samples) so that sources cost little more than a memory read.
-final class BitmapPlan: Plan {
+final class BitmapPlan: Plan, @unchecked Sendable {
   let bitmap: Bitmap
   let transfer: Transfer
   var extent: Rect { bitmap.extent }
@@ -42,6 +42,16 @@ final class BitmapPlan: Plan {
   /// The transfer the stored samples are converted to before any folded curves.
   private let baseTransfer: Transfer
 
+  /// The window of a streamed bitmap that this render decodes for itself; set (by
+  /// ``SourceWindows``) before any tile is rendered.
+  private var window: RowReader?
+
+  /// Reads this render's rows from `buffer` instead of the bitmap's whole picture.
+  func read(from buffer: RowBuffer) { window = RowReader(buffer) }
+
+  /// Where this render reads the bitmap's rows.
+  var rows: RowReader { window ?? bitmap.reader() }
+
   /// Whether tone curves can be folded into a table (integer samples only).
   var canFoldCurves: Bool { bitmap.format.sample != .float32 }
 
@@ -63,15 +73,13 @@ final class BitmapPlan: Plan {
     let area = tile.rect.intersection(extent)
     tile.clear(outside: area)
     if area.isEmpty { return }
-    // A streaming bitmap's rows above area.maxY are final once published.
-    bitmap.waitForRows(area.maxY)
-    let bytes = UnsafeRawPointer(bitmap.storage.bytes.baseAddress!)
+    // A streamed bitmap's rows above area.maxY are final once published.
+    let rows = self.rows
+    rows.wait(forRows: area.maxY)
     table.withUnsafeBufferPointer { table in
       for y in area.minY..<area.maxY {
         let out = tile.row(y, from: area.minX, count: area.width)
-        let rowStart =
-          bytes + y * bitmap.bytesPerRow
-          + area.minX * bitmap.format.bytesPerPixel
+        let rowStart = rows.row(y) + area.minX * bitmap.format.bytesPerPixel
         switch bitmap.format.sample {
         case .uint8:
           read(rowStart.assumingMemoryBound(to: UInt8.self), out, table.baseAddress!, 1 / 255)
@@ -82,6 +90,28 @@ final class BitmapPlan: Plan {
         }
       }
     }
+  }
+
+  /// Copies the stored rows when they are already the output's samples (an opaque source
+  /// read as stored, a transcode): no trip through float planes, which would give the same
+  /// bytes.
+  func write(
+    _ rect: Rect, as format: PixelFormat, to out: UnsafeMutableRawPointer, bytesPerRow: Int,
+    pool: TilePool
+  ) -> Bool {
+    guard isPlainScale, !format.hasAlpha, format.sample != .float32, format == bitmap.format,
+      transfer == format.transfer, extent.contains(rect)
+    else {
+      return false
+    }
+    let rows = self.rows
+    rows.wait(forRows: rect.maxY)
+    let offset = rect.minX * format.bytesPerPixel
+    let count = rect.width * format.bytesPerPixel
+    for y in rect.minY..<rect.maxY {
+      (out + (y - rect.minY) * bytesPerRow).copyMemory(from: rows.row(y) + offset, byteCount: count)
+    }
+    return true
   }
 
   @inline(__always)

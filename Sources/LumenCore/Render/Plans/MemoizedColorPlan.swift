@@ -136,9 +136,8 @@ final class MemoizedColorPlan: Plan, @unchecked Sendable {
     of area: Rect, _ memo: ColorMemo, pool: TilePool, _ body: (Int, UnsafePointer<UInt64>) -> Void
   ) {
     if area.isEmpty { return }
-    let bitmap = source.bitmap
-    bitmap.waitForRows(area.maxY - offset.y)
-    let bytes = UnsafeRawPointer(bitmap.storage.bytes.baseAddress!)
+    let rows = source.rows
+    rows.wait(forRows: area.maxY - offset.y)
     // Scratch: the colours not yet known (one plane each), and the row's words.
     pool.withTile(Rect(width: area.width, height: 2)) { scratch in
       // Row 1's first plane holds the positions of a row's unknown colours.
@@ -149,7 +148,7 @@ final class MemoizedColorPlan: Plan, @unchecked Sendable {
       source.table.withUnsafeBufferPointer { table in
         for y in area.minY..<area.maxY {
           let row =
-            (bytes + (y - offset.y) * bitmap.bytesPerRow + (area.minX - offset.x) * 3)
+            (rows.row(y - offset.y) + (area.minX - offset.x) * 3)
             .assumingMemoryBound(to: UInt8.self)
           switch encoding {
           case .storedBytes:
