@@ -9,6 +9,9 @@
 
 #include <png.h>
 
+/* The largest ancillary chunk a decoder allocates (libpng's default has no limit). */
+#define LUMEN_PNG_CHUNK_MAX (16u << 20)
+
 enum { MESSAGE_SIZE = 256 };
 
 static void store_message(png_structp png, const char *text) {
@@ -64,6 +67,8 @@ lumen_png_decoder *lumen_png_decoder_create(const uint8_t *data, size_t size) {
     return NULL;
   }
   png_set_read_fn(d->png, d, read_from_memory);
+  /* An ancillary chunk (text, profile, EXIF) may claim gigabytes: libpng would allocate them. */
+  png_set_chunk_malloc_max(d->png, LUMEN_PNG_CHUNK_MAX);
   return d;
 }
 
@@ -159,17 +164,21 @@ const uint8_t *lumen_png_exif(const lumen_png_decoder *d, uint32_t *size) {
 
 /* ---- encoding ---- */
 
+/* libpng hands over some chunks a byte at a time (eXIf): writes are gathered into this much. */
+#define OUTPUT_BUFFER_SIZE 65536
+
 struct lumen_png_encoder {
   png_structp png;
   png_infop info;
   int fd;
+  size_t buffered;
+  unsigned char buffer[OUTPUT_BUFFER_SIZE];
   char message[MESSAGE_SIZE];
 };
 
-static void write_to_fd(png_structp png, png_bytep bytes, size_t count) {
-  lumen_png_encoder *e = png_get_io_ptr(png);
+static void write_all(png_structp png, int fd, const unsigned char *bytes, size_t count) {
   while (count > 0) {
-    ssize_t written = write(e->fd, bytes, count);
+    ssize_t written = write(fd, bytes, count);
     if (written < 0) {
       if (errno == EINTR) continue;
       char text[MESSAGE_SIZE];
@@ -181,7 +190,22 @@ static void write_to_fd(png_structp png, png_bytep bytes, size_t count) {
   }
 }
 
-static void flush_nothing(png_structp png) { (void)png; }
+static void flush_buffer(png_structp png) {
+  lumen_png_encoder *e = png_get_io_ptr(png);
+  write_all(png, e->fd, e->buffer, e->buffered);
+  e->buffered = 0;
+}
+
+static void write_to_fd(png_structp png, png_bytep bytes, size_t count) {
+  lumen_png_encoder *e = png_get_io_ptr(png);
+  if (e->buffered + count > OUTPUT_BUFFER_SIZE) flush_buffer(png);
+  if (count >= OUTPUT_BUFFER_SIZE) {
+    write_all(png, e->fd, bytes, count);
+    return;
+  }
+  memcpy(e->buffer + e->buffered, bytes, count);
+  e->buffered += count;
+}
 
 lumen_png_encoder *lumen_png_encoder_create(int fd) {
   lumen_png_encoder *e = calloc(1, sizeof *e);
@@ -193,7 +217,7 @@ lumen_png_encoder *lumen_png_encoder_create(int fd) {
     lumen_png_encoder_destroy(e);
     return NULL;
   }
-  png_set_write_fn(e->png, e, write_to_fd, flush_nothing);
+  png_set_write_fn(e->png, e, write_to_fd, flush_buffer);
   return e;
 }
 
@@ -227,6 +251,7 @@ int lumen_png_write_row(lumen_png_encoder *e, const uint8_t *row) {
 int lumen_png_write_end(lumen_png_encoder *e) {
   if (setjmp(png_jmpbuf(e->png))) return -1;
   png_write_end(e->png, NULL);
+  flush_buffer(e->png);
   return 0;
 }
 

@@ -12,7 +12,9 @@ func decodeBitmap(
   width: Int, height: Int, format: PixelFormat, iccProfile: Data?, options: DecodeOptions,
   decode: (UnsafeMutableRawBufferPointer) throws(CodecError.Problem) -> Void
 ) throws(CodecError.Problem) -> Bitmap {
-  let transform = try options.convertToSRGB ? sRGBTransform(from: iccProfile, for: format) : nil
+  let transform =
+    try options.convertToSRGB
+    ? ColorProfile.transformToSRGB(embedded: iccProfile, layout: format) : nil
   var failure: CodecError.Problem?
   let bitmap = Bitmap(width: width, height: height, format: format) { pixels in
     do throws(CodecError.Problem) {
@@ -41,22 +43,6 @@ extension FileRows {
       throw CodecError(file: name, problem: error)
     }
   }
-}
-
-/// The transform from an embedded profile to sRGB, or nil when there is nothing to convert.
-func sRGBTransform(from iccProfile: Data?, for format: PixelFormat)
-  throws(CodecError.Problem) -> ColorTransform?
-{
-  guard let iccProfile else { return nil }
-  guard let source = ColorProfile(iccData: iccProfile) else {
-    throw .corrupt("the embedded ICC profile cannot be read")
-  }
-  guard source.isRGB, !source.isEquivalentToSRGB else { return nil }
-  guard let transform = ColorTransform(from: source, to: .sRGB(), layout: format) else {
-    throw .unsupported(
-      "the embedded ICC profile \"\(source.description ?? "?")\" cannot be converted to sRGB")
-  }
-  return transform
 }
 
 /// The description of an embedded profile, for ``ImageInfo``.

@@ -43,7 +43,8 @@ enum JPEGDecoder {
     }
     let producer = Rows(
       data: data, name: name, scale: options.scale, width: rows.width, height: rows.height,
-      transform: try options.convertToSRGB ? sRGBTransform(from: icc, for: .rgb8) : nil)
+      transform: try options.convertToSRGB
+        ? ColorProfile.transformToSRGB(embedded: icc, layout: .rgb8) : nil)
     let bitmap: Bitmap
     if options.streaming {
       bitmap = Bitmap(width: rows.width, height: rows.height, format: .rgb8, producer: producer)

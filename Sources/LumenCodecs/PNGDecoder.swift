@@ -35,7 +35,8 @@ enum PNGDecoder {
       if streamed {
         let rows = Rows(
           data: data, name: name, width: width, height: height, format: format,
-          transform: try options.convertToSRGB ? sRGBTransform(from: icc, for: format) : nil)
+          transform: try options.convertToSRGB
+            ? ColorProfile.transformToSRGB(embedded: icc, layout: format) : nil)
         return DecodedImage(
           bitmap: Bitmap(width: width, height: height, format: format, producer: rows),
           format: .png, exif: PNGChunks.exif(in: bytes), icc: icc, width: width, height: height)

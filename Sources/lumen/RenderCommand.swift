@@ -28,7 +28,8 @@ enum RenderCommand {
       .value("threads", "N", .integer(1...256), help: "render threads; by default one per core"),
       .value(
         "max-megapixels", "N", .integer(1...100_000),
-        help: "refuses larger inputs before any pixel is decoded; by default 2^28 pixels"),
+        help: "refuses larger inputs before any pixel is decoded; by default 2^28 pixels for "
+          + "pictures decoded whole, 2^31 for JPEG and PNG streamed top to bottom"),
       AdjustOption.option,
     ] + EncodingOptions.options + LookOption.options,
     notes: """

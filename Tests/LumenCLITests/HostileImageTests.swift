@@ -34,26 +34,13 @@ import Testing
 
   static let fetched = files(in: fetchedFolder)
 
-  /// Files that fail today (by a part of their name), each waiting for a fix another change
-  /// owns; a file that passes is reported (its known issue is not recorded) so that it leaves
-  /// this list.
-  static let knownFailures: [String: String] = [
-    "jpeg-truncated-progressive-16384.jpg":
-      "memory: libjpeg allocates a progressive JPEG's coefficients for its claimed size (1.6 GB)"
-      + " before reading any data; it also renders although it holds no scan data",
-    "png-rgba16-bomb.png": "memory: a 16-bit RGBA PNG bomb decodes in full for --size 256",
-    "crashers__huge_":
-      "codecs: no libpng chunk allocation limit (png_set_chunk_malloc_max): libpng's own"
-      + " huge-chunk crashers take over 1 GB",
-  ]
-
   @Test func craftingMakesEveryFile() {
     #expect(Self.crafted.count >= 30, "python3 scripts/hostile/craft.py failed")
   }
 
   @Test(arguments: crafted)
   func craftedFileIsRefusedOrRendered(_ file: URL) throws {
-    try Self.expectSafe(file, crafted: true)
+    try Self.check(file, crafted: true)
   }
 
   @Test(
@@ -62,18 +49,10 @@ import Testing
       "no hostile files: run scripts/hostile/fetch.sh (or set LUMEN_HOSTILE_DIR)"),
     arguments: fetched)
   func fetchedFileIsRefusedOrRendered(_ file: URL) throws {
-    try Self.expectSafe(file, crafted: false)
+    try Self.check(file, crafted: false)
   }
 
-  /// Both commands on `file`, each held to the contract; a known failure is expected to fail.
-  static func expectSafe(_ file: URL, crafted: Bool) throws {
-    let name = file.lastPathComponent
-    guard let reason = knownFailures.first(where: { name.contains($0.key) })?.value else {
-      return try check(file, crafted: crafted)
-    }
-    withKnownIssue(Comment(rawValue: reason)) { try check(file, crafted: crafted) }
-  }
-
+  /// Both commands on `file`, each held to the contract.
   static func check(_ file: URL, crafted: Bool) throws {
     let folder = try CLI.scratch()
     let info = try CappedRun(["info", file.path], in: folder)

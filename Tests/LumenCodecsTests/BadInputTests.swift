@@ -45,7 +45,7 @@ struct BadInputTests {
     }
     let problem = try #require(error?.problem)
     switch problem {
-    case .corrupt, .truncated, .unsupported: break
+    case .corrupt, .truncated, .unsupported, .invalidProfile: break
     default: Issue.record("unexpected problem \(problem)")
     }
     #expect(error?.file == "bad.\(fileExtension)")
