@@ -16,7 +16,9 @@ public func fuzzICC(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   _ = profileDescription(icc)
   _ = ColorProfile(iccData: icc)?.iccData
   do {
-    guard let transform = try sRGBTransform(from: icc, for: format) else { return 0 }
+    guard let transform = try ColorProfile.transformToSRGB(embedded: icc, layout: format) else {
+      return 0
+    }
     // Every 8-bit level in every channel, plus alpha, in the chosen layout.
     var pixels = [UInt8](repeating: 0, count: 256 * format.bytesPerPixel)
     for (index, _) in pixels.enumerated() { pixels[index] = UInt8(truncatingIfNeeded: index) }

@@ -48,14 +48,14 @@ modules=(LumenCore LumenLayers LumenFilters LumenCodecs LumenAssets LumenEdit Lu
 # The libraries, rebuilt only when a source, the flags or the compiler changed.
 build_libraries() {
   local lib="$work/lib" stamp
-  stamp=$( (swiftc --version 2>&1; echo "${instrumented[*]}"; find Sources -type f | sort | xargs cat) |
+  stamp=$( (swiftc --version 2>&1; echo "${instrumented[*]}"; find Sources scripts/fuzz.sh -type f | sort | xargs cat) |
     sha256sum | cut -d' ' -f1)
   if [ -f "$lib/stamp" ] && [ "$(cat "$lib/stamp")" = "$stamp" ]; then return; fi
   rm -rf "$lib" && mkdir -p "$lib"
   echo "fuzz: compiling the libraries (instrumented)"
   # SwiftPM generates the C shims' module map and LumenFilters' `Bundle.module`; here, by hand.
-  printf 'module CLumenShims {\n  header "%s"\n  export *\n}\n' \
-    "$PWD/Sources/CLumenShims/include/lumen_shims.h" > "$lib/module.modulemap"
+  printf 'module CLumenShims {\n  umbrella "%s"\n  export *\n}\n' \
+    "$PWD/Sources/CLumenShims/include" > "$lib/module.modulemap"
   printf 'import Foundation\nextension Foundation.Bundle { static var module: Bundle { .main } }\n' \
     > "$lib/BundleModule.swift"
   for source in Sources/CLumenShims/*.c; do
@@ -79,10 +79,14 @@ build_target() {
   local libraries=()
   for ((i = ${#modules[@]} - 1; i >= 0; i--)); do libraries+=(-l"${modules[i]}"); done
   mkdir -p "$work/bin"
-  swiftc "${instrumented[@]}" -module-name Fuzz -I "$work/lib" "${system_modules[@]}" \
+  rm -f "$work/bin/$1"
+  if ! swiftc "${instrumented[@]}" -module-name Fuzz -I "$work/lib" "${system_modules[@]}" \
     -L "$work/lib" "${libraries[@]}" -lCLumenShims "${system_libraries[@]}" \
     "fuzz/$2" fuzz/Support/*.swift -o "$work/bin/$1" 2>&1 |
-    grep -v "warning: Cannot export local symbol '__asan" || true
+    { grep -v "warning: Cannot export local symbol '__asan" || true; }; then
+    echo "fuzz: the $1 target does not build" >&2
+    exit 1
+  fi
 }
 
 build_libraries
