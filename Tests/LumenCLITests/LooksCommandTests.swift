@@ -1,5 +1,6 @@
 import Foundation
 import LumenCodecs
+import LumenTestSupport
 import Testing
 
 @Suite struct LooksCommandTests {
@@ -46,5 +47,28 @@ import Testing
     #expect(result.status != 0)
     #expect(result.errors.hasPrefix("lumen: "))
     #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
+  /// A look library (LUMEN_LOOKS) whose recipe names an unknown filter: its looks are read
+  /// while the filter registry is being made, and the error for the bad step once asked that
+  /// registry again, which waited for itself forever. Every command must still finish.
+  @Test func aLibraryWithABadRecipeDoesNotHang() throws {
+    let library = try CLI.scratch()
+    let manifest = #"""
+      {"version": 1, "folders": [{"id": "mine", "name": "Mine", "looks": [
+        {"id": "odd", "name": "Odd", "description": "A step no registry has.",
+         "thumbnail": "odd.jpg", "recipe": ["noSuchFilter amount=1"]}]}]}
+      """#
+    let manifestFile = library.appendingPathComponent("manifest.json")
+    try Data(manifest.utf8).write(to: manifestFile)
+    let out = library.appendingPathComponent("out.jpg").path
+    var environment = ProcessInfo.processInfo.environment
+    environment["LUMEN_LOOKS"] = manifestFile.path
+    let result = try Program.run(
+      "timeout",
+      ["20", CLI.executable.path, "render", sample, "-o", out, "--filter", "gammaPower power=1.1"],
+      environment: environment)
+    #expect(result.status != 124, "lumen hung")
+    #expect(result.status == 0 || result.errors.contains("noSuchFilter"), "\(result.errors)")
   }
 }

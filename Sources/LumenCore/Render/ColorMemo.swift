@@ -82,6 +82,17 @@ final class ColorMemo: @unchecked Sendable {
         return memo
       }
     }
+
+    /// Gives every kept memo's table back to the budget: a render's caches and source
+    /// windows must have room, memos are only a speed-up.
+    func forgetAll() {
+      let forgotten = lock.withLock {
+        defer { entries = [] }
+        return entries
+      }
+      _ = forgotten
+      spares.drop()
+    }
   }
 
   /// The key of the colour (r, g, b). Neighbouring pixels mostly differ in brightness, so a

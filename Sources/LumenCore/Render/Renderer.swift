@@ -52,11 +52,22 @@ public struct Renderer: Sendable {
     let remembers = remembersColors && format.sample == .uint8
     let plan = Optimizer(fusing: optimizes, remembersColors: remembers, root: image.node)
       .plan(for: image.node, transfer: format.transfer)
-    Self.remember(plan, in: context.memos)
-    let caches = try CacheSchedule(
-      plan, region: region, bandHeight: Self.bandHeight, inFlight: ringSlots,
-      memory: context.scratch)
+    // The caches and source windows are needed, memos only save time: they are charged first,
+    // and memos kept from earlier renders make way for them.
+    func schedule() throws -> CacheSchedule? {
+      try CacheSchedule(
+        plan, region: region, bandHeight: Self.bandHeight, inFlight: ringSlots,
+        memory: context.scratch)
+    }
+    let caches: CacheSchedule?
+    do {
+      caches = try schedule()
+    } catch RenderError.overBudget, RenderError.sourceOverBudget {
+      context.memos.forgetAll()
+      caches = try schedule()
+    }
     defer { caches?.end() }
+    Self.remember(plan, in: context.memos)
     try sink.begin(width: region.width, height: region.height, format: format)
     try stream(plan, region, format, sink, caches: caches)
     // A source still being decoded may yet fail (a truncated file): never finish on it.

@@ -34,10 +34,11 @@ public struct LookRecipe: Hashable, Sendable {
       do {
         let request = try FilterRequest.parse(text)
         guard Self.registry[request.name] != nil else {
+          // Not `FilterRegistry.standard`: the built-in library's recipes are read while that
+          // registry is being made (the look filter lists the looks), and asking it again
+          // from inside would wait for itself forever.
           let reason =
-            FilterRegistry.standard[request.name] == nil
-            ? "unknown filter '\(request.name)'"
-            : "'\(request.name)' is not a colour filter (recipes take pointwise filters only)"
+            "'\(request.name)': unknown filter, or not a colour filter (recipes take those only)"
           throw LookError.invalidRecipe(
             look: look, step: text,
             reason: "\(reason); colour filters: \(Self.registry.names.joined(separator: ", "))")
