@@ -85,6 +85,15 @@ import Testing
     #expect(problem?.contains(expected) == true, "\(problem ?? "accepted")")
   }
 
+  /// A key with a line break (found by the job fuzzer) is echoed on the error's one line.
+  @Test func aKeyWithALineBreakStaysOnOneLine() {
+    let text = #"{"input": "a.jpg", "output": "b.jpg", "encod\ning": {}}"#
+    let problem = Self.problem(RenderJob.self, text)
+    #expect(
+      problem?.contains("\n") == false && problem?.contains("unknown key") == true,
+      "\(problem ?? "accepted")")
+  }
+
   @Test(arguments: [
     (#"{"clips": [], "output": "o.mp4"}"#, "at least one clip"),
     (

@@ -16,4 +16,18 @@ struct VideoFuzzRegressionTests {
   func zeroSizedVideoIsRefused(_ name: String) {
     #expect(throws: VideoError.self) { try VideoAsset(contentsOf: Self.input(name)) }
   }
+
+  /// A stream declaring 32x24 whose first picture decodes larger: the frame is refused (or
+  /// has the declared size), never handed on at a size the rest of the pipeline did not plan.
+  @Test func aPictureOfAnotherSizeIsRefused() throws {
+    let movie = try VideoAsset(contentsOf: Self.input("picture-larger-than-declared"))
+    let video = movie.info.video
+    do {
+      let frame = try movie.makeReader(decoderThreads: 1).frame(at: 0)
+      #expect(frame.image.extent.width == video.displayWidth)
+      #expect(frame.image.extent.height == video.displayHeight)
+    } catch {
+      #expect("\(error)".contains("declared"), "\(error)")
+    }
+  }
 }

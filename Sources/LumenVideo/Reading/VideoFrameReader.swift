@@ -21,6 +21,8 @@ import LumenCore
 public final class VideoFrameReader {
   /// What the file says about itself.
   public let info: VideoInfo
+  /// The file, as errors name it.
+  private let path: String
   private let demuxer: Demuxer
   private let decoder: FrameDecoder
   private var buffers: DecodeBuffers
@@ -47,6 +49,7 @@ public final class VideoFrameReader {
     let demuxer = try Demuxer(path: url.path)
     demuxer.ignoreOtherStreams()
     info = try VideoInfo(checking: demuxer, file: url.path)
+    path = url.path
     decoder = try FrameDecoder(
       parameters: demuxer.parameters, timeBase: demuxer.stream.pointee.time_base,
       threads: decoderThreads, path: url.path)
@@ -211,6 +214,16 @@ public final class VideoFrameReader {
   /// Converts the head frame, which lasts until `following` (the next frame's timestamp).
   private func deliver(timestamp: Int64, following: Int64?) throws(VideoError) -> VideoFrame {
     let picture = buffers.head
+    // Every later step sizes its buffers from the stream's header: a picture of another size
+    // (a forged or spliced stream changing resolution) is refused, not passed on.
+    guard Int(picture.pointee.width) == info.video.width,
+      Int(picture.pointee.height) == info.video.height
+    else {
+      throw .corrupt(
+        file: path,
+        detail: "a \(picture.pointee.width)x\(picture.pointee.height) picture in a stream "
+          + "declared \(info.video.width)x\(info.video.height)")
+    }
     var ticks = following.map { $0 &- timestamp } ?? 0
     if ticks <= 0 { ticks = picture.pointee.pkt_duration > 0 ? picture.pointee.pkt_duration : 0 }
     if ticks <= 0 { ticks = typicalFrameTicks }
