@@ -46,6 +46,22 @@ struct StreamingJPEGTests {
     #expect(Support.bytes(of: photo.decoded.bitmap) == expected)
   }
 
+  /// A 3-D LUT over a streamed JPEG in a 64 MB context: the colour memo (64 MB of table) must
+  /// make way for the window the render needs (it took the room first, and the render was
+  /// refused where a 32 MB context, too small for any memo, ran), in the first render and in
+  /// the next, when the memo is kept.
+  @Test func memosMakeWayForTheWindowARenderNeeds() throws {
+    let photo = try Photo(contentsOf: try Self.photo())
+    let cube = ColorCubeKernel(
+      cube: ColorCube(
+        size: 9, sampling: { c in RGBA(red: c.green, green: c.blue, blue: c.red, alpha: 1) }))
+    let graded = photo.image.applying(cube)
+    let context = RenderContext(threadCount: 2, memoryBudget: 64 << 20)
+    let first = try context.bitmap(of: graded, format: .rgb8)
+    let second = try context.bitmap(of: graded, format: .rgb8)
+    #expect(Support.bytes(of: first) == Support.bytes(of: second))
+  }
+
   /// A render of the top rows of a truncated file still fails (the window's decoder runs to
   /// the end of the file before the render finishes), naming the file.
   @Test func aTruncatedFileFailsEvenARenderOfItsTop() throws {
