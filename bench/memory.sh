@@ -8,16 +8,9 @@
 #   bench/memory.sh                 # everything
 #   ONLY='chain24|transcode' bench/memory.sh
 #   RUNS=5 bench/memory.sh          # runs per command (median), default 3
-set -euo pipefail
-cd "$(dirname "$0")/.."
-ROOT=$PWD
-source scripts/swift-flags.sh
-SHARED=${SHARED:-$ROOT/../shared/bench}
-MEDIA=${MEDIA:-/tmp/bench-media}
 OUT=${OUT:-/dev/shm/lumen-memory}
 RUNS=${RUNS:-3}
-ONLY=${ONLY:-.}
-mkdir -p "$OUT"
+source "$(dirname "$0")/common.sh"
 
 command -v vips >/dev/null || apt-get install -y -qq libvips-tools >/dev/null
 [ -x /usr/bin/time ] || apt-get install -y -qq time >/dev/null
@@ -30,7 +23,7 @@ PY=${PY:-$ROOT/.venv-oracle/bin/python}
 [ -s "$MEDIA/photo1g.jpg" ] ||
   vips resize "$MEDIA/photo24.jpg" "$MEDIA/photo1g.jpg[Q=85,subsample-mode=on]" 6.666667 \
     --vscale 6.25
-swift build -c release "${LUMEN_SWIFT_FLAGS[@]}" --product lumen 2>&1 | grep -E 'error' || true
+build_release lumen
 LUMEN=$ROOT/.build/release/lumen
 
 CHAIN="--filter 'gamma power=1.1111111' --filter 'contrast amount=1.2' --filter 'brightness amount=0.1' --filter 'saturation amount=1.3' --filter 'colorMatrix rVector=1.08,0,0,0 bVector=0,0,0.88,0'"

@@ -7,16 +7,8 @@
 #   bench/run.sh                  # all workloads
 #   ONLY='chain|blur' bench/run.sh
 #   RUNS=10 bench/run.sh
-set -euo pipefail
-cd "$(dirname "$0")/.."
-ROOT=$PWD
-source scripts/swift-flags.sh
-SHARED=${SHARED:-$ROOT/../shared/bench}
-MEDIA=${MEDIA:-/tmp/bench-media}
-OUT=${OUT:-/dev/shm/lumen-bench}
 RUNS=${RUNS:-7}
-ONLY=${ONLY:-.}
-mkdir -p "$OUT"
+source "$(dirname "$0")/common.sh"
 
 scripts/setup.sh --oracles
 for tool in hyperfine vips ffmpeg; do
@@ -24,9 +16,7 @@ for tool in hyperfine vips ffmpeg; do
 done
 PY=$ROOT/.venv-oracle/bin/python
 [ -s "$MEDIA/photo24.jpg" ] && [ -s "$MEDIA/grade33.cube" ] || VIDEOS=none MEDIA=$MEDIA "$SHARED/make-media.sh" >/dev/null
-for product in lumen lumen-bench; do
-  swift build -c release "${LUMEN_SWIFT_FLAGS[@]}" --product $product 2>&1 | grep -E 'error|warning: unre' || true
-done
+build_release lumen lumen-bench
 LUMEN=$ROOT/.build/release/lumen
 IN=$MEDIA/photo24.jpg
 CUBE=$MEDIA/grade33.cube
