@@ -9,6 +9,8 @@ SHARED=${SHARED:-$ROOT/../shared/bench}
 MEDIA=${MEDIA:-/tmp/bench-media}
 OUT=${OUT:-/dev/shm/lumen-bench}
 ONLY=${ONLY:-.}
+# The colour chain every photo benchmark renders (Core Image-style filters, 1 = unchanged).
+CHAIN="--filter 'gammaPower power=1.1111111' --filter 'contrastSlope amount=1.2' --filter 'brightness amount=0.1' --filter 'saturationScale amount=1.3' --filter 'colorMatrix rVector=1.08,0,0,0 bVector=0,0,0.88,0'"
 mkdir -p "$OUT"
 
 # Builds the release products named, printing only errors and unreachable-code warnings.

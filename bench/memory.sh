@@ -26,7 +26,6 @@ PY=${PY:-$ROOT/.venv-oracle/bin/python}
 build_release lumen
 LUMEN=$ROOT/.build/release/lumen
 
-CHAIN="--filter 'gamma power=1.1111111' --filter 'contrast amount=1.2' --filter 'brightness amount=0.1' --filter 'saturation amount=1.3' --filter 'colorMatrix rVector=1.08,0,0,0 bVector=0,0,0.88,0'"
 JQ='[Q=90,subsample-mode=on]'
 # workload|tool|command ; Lumen first, then its peer.
 WORKLOADS=$(cat <<EOT

@@ -27,7 +27,6 @@ IMQ="-sampling-factor 4:2:0 -quality 90"
 FFQ="-frames:v 1 -update 1 -q:v 2"
 
 # workload|name|command ; the first command of each workload is Lumen's.
-CHAIN="--filter 'gammaPower power=1.1111111' --filter 'contrastSlope amount=1.2' --filter 'brightness amount=0.1' --filter 'saturationScale amount=1.3' --filter 'colorMatrix rVector=1.08,0,0,0 bVector=0,0,0.88,0'"
 WORKLOADS=$(cat <<EOT
 transcode|lumen|$LUMEN render $IN -o $OUT/t-lumen.jpg --quality 90 --overwrite
 transcode|vips copy|vips copy $IN '$OUT/t-vips.jpg$JQ'
