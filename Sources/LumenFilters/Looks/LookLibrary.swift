@@ -20,9 +20,9 @@ public struct LookLibrary: Sendable {
   {
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      data = try RegularFile.contents(of: url.path)
     } catch {
-      throw .unreadable(path: url.path, reason: (error as NSError).localizedDescription)
+      throw .unreadable(path: url.path, reason: error.reason)
     }
     try self.init(
       manifest: LookManifest(json: data, path: url.path), baseURL: url.deletingLastPathComponent(),
