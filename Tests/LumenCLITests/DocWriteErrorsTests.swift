@@ -33,9 +33,9 @@ import Testing
   }
 
   /// A full file system: a 64 KB tmpfs filled up (needs root to mount; skipped otherwise).
-  @Test(.enabled(if: SmallDisk.isAvailable, "mounting a small tmpfs needs root"))
+  @Test(.enabled(if: Tmpfs.isAvailable, "mounting a small tmpfs needs root"))
   func aFullDiskIsOneLineAndLeavesNoFile() throws {
-    try SmallDisk.withFullDisk { dir in
+    try Tmpfs.withFullDisk { dir in
       let out = dir.appendingPathComponent("doc.json").path
       for command in Self.commands(out) {
         Self.expectOneLine(try CLI.run(command), naming: out, cause: "No space left on device")

@@ -78,9 +78,9 @@ import Testing
   }
 
   /// A `.cube` that cannot fit is refused before anything is written, naming the room needed.
-  @Test(.enabled(if: SmallDisk.isAvailable, "mounting a small tmpfs needs root"))
+  @Test(.enabled(if: Tmpfs.isAvailable, "mounting a small tmpfs needs root"))
   func aCubeThatCannotFitIsRefusedAtOnce() throws {
-    try SmallDisk.withFullDisk { dir in
+    try Tmpfs.withFullDisk { dir in
       let out = dir.appendingPathComponent("big.cube").path
       let result = try CLI.run("lut", "identity", "--layout", "cube:65", "-o", out)
       #expect(result.status == 1)

@@ -199,28 +199,3 @@ import Testing
     #expect(result.errors.filter { $0 == "\n" }.count == 1)
   }
 }
-
-/// A small tmpfs mounted for one test (root only), unmounted by ``unmount()``.
-struct Tmpfs {
-  let folder: URL
-
-  static let isAvailable: Bool = {
-    guard getuid() == 0, let disk = try? Tmpfs(options: "size=64k") else { return false }
-    disk.unmount()
-    return true
-  }()
-
-  init(options: String) throws {
-    folder = try CLI.scratch()
-    try Program.output(of: "mount", ["-t", "tmpfs", "-o", options, "tmpfs", folder.path])
-  }
-
-  func remount(options: String) throws {
-    try Program.output(of: "mount", ["-o", options, folder.path])
-  }
-
-  func unmount() {
-    _ = try? Program.run("umount", [folder.path])
-    try? FileManager.default.removeItem(at: folder)
-  }
-}
