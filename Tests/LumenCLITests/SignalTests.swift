@@ -124,7 +124,7 @@ struct SignalTests {
       ["video", inputs.movie.path, "-o", output.path, "--overwrite"],
       ["render", inputs.photo.path, "-o", photoOutput.path],
     ] {
-      let stopped = try Self.interrupt(arguments, in: folder, with: SIGKILL)
+      let stopped = try Self.interrupt(arguments, in: folder, with: SIGKILL, after: 0.3)
       #expect(stopped.status == SIGKILL)
     }
     Self.expectUntouched(folder, output)
