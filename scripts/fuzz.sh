@@ -9,7 +9,8 @@
 # The library modules are compiled once per run (instrumented, with -enable-testing so that
 # targets reach internal parsers such as Exif), into $FUZZ_WORK/lib, and reused by the next run
 # while no source changed. Each target is fuzz/<Name>Fuzz.swift; its seeds are kept in the repo
-# in fuzz/corpus/<target>/ (fuzz/make-seeds.sh remakes them) and its dictionary in
+# in fuzz/corpus/<target>/ (fuzz/make-seeds.sh remakes them), the inputs that once crashed it in
+# fuzz/regressions/<target>/ (run before fuzzing starts), and its dictionary in
 # fuzz/<target>.dict; fuzz/Support holds the checks every target shares. New inputs go to a
 # scratch copy so the repo is not changed. A crash leaves its input in fuzz/crashes/<target>/ and the
 # script fails once every target has run. Extra libFuzzer flags: LUMEN_FUZZ_FLAGS.
@@ -101,8 +102,11 @@ for entry in "${targets[@]}"; do
   cp fuzz/corpus/"$name"/* "$corpus/"
   dictionary=()
   [ -f "fuzz/$name.dict" ] && dictionary=(-dict="fuzz/$name.dict")
+  # The inputs earlier runs crashed on are run first, with the seeds: a bug that comes back fails.
+  regressions=()
+  [ -d "fuzz/regressions/$name" ] && regressions=("fuzz/regressions/$name")
   # shellcheck disable=SC2086 # LUMEN_FUZZ_FLAGS is a list of flags
-  if ! SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$work/bin/$name" "$corpus" \
+  if ! SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$work/bin/$name" "$corpus" "${regressions[@]}" \
     "${dictionary[@]}" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 \
     -rss_limit_mb=2048 -malloc_limit_mb=1024 -artifact_prefix="fuzz/crashes/$name/" \
     -print_final_stats=1 ${LUMEN_FUZZ_FLAGS:-} > "$work/$name.log" 2>&1; then

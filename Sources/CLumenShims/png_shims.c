@@ -12,6 +12,12 @@
 /* The largest ancillary chunk a decoder allocates (libpng's default has no limit). */
 #define LUMEN_PNG_CHUNK_MAX (16u << 20)
 
+/* The largest single allocation a decoder makes: a row of the widest image libpng accepts
+ * (1,000,000 pixels of 16-bit RGBA) fits many times over, while a forged chunk length that
+ * libpng's own chunk limit lets through on some paths (a text chunk after the image data,
+ * found by the fuzzer) cannot claim gigabytes. */
+#define LUMEN_PNG_ALLOCATION_MAX ((size_t)64 << 20)
+
 enum { MESSAGE_SIZE = 256 };
 
 static void store_message(png_structp png, const char *text) {
@@ -27,6 +33,16 @@ static void on_error(png_structp png, png_const_charp text) {
 static void on_warning(png_structp png, png_const_charp text) {
   (void)png;
   (void)text;
+}
+
+static png_voidp bounded_malloc(png_structp png, png_alloc_size_t size) {
+  (void)png;
+  return size <= LUMEN_PNG_ALLOCATION_MAX ? malloc(size) : NULL;
+}
+
+static void bounded_free(png_structp png, png_voidp pointer) {
+  (void)png;
+  free(pointer);
 }
 
 static int is_little_endian(void) {
@@ -60,7 +76,8 @@ lumen_png_decoder *lumen_png_decoder_create(const uint8_t *data, size_t size) {
   if (d == NULL) return NULL;
   d->data = data;
   d->size = size;
-  d->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, d->message, on_error, on_warning);
+  d->png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, d->message, on_error, on_warning,
+                                    NULL, bounded_malloc, bounded_free);
   if (d->png != NULL) d->info = png_create_info_struct(d->png);
   if (d->info == NULL) {
     lumen_png_decoder_destroy(d);
