@@ -17,6 +17,16 @@ struct VideoFuzzRegressionTests {
     #expect(throws: VideoError.self) { try VideoAsset(contentsOf: Self.input(name)) }
   }
 
+  /// A 60-byte YUV4MPEG2 header claiming 12000x12000 (144 MP): refused on opening, before a
+  /// frame of 576 MB (and FFmpeg's own planes) is allocated.
+  @Test func aGiantPictureIsRefused() throws {
+    let movie = try Scratch.directory().appendingPathComponent("giant.y4m")
+    try Data("YUV4MPEG2 W12000 H12000 F25:1 Ip A1:1 C420jpeg\nFRAME\n".utf8).write(to: movie)
+    let error = #expect(throws: VideoError.self) { try VideoAsset(contentsOf: movie) }
+    #expect(
+      "\(error.map { "\($0)" } ?? "")".contains("12000x12000"), "\(String(describing: error))")
+  }
+
   /// A stream declaring 32x24 whose first picture decodes larger: the frame is refused (or
   /// has the declared size), never handed on at a size the rest of the pipeline did not plan.
   @Test func aPictureOfAnotherSizeIsRefused() throws {

@@ -3,15 +3,26 @@ import Foundation
 import LumenCore
 
 extension VideoInfo {
-  /// What the open file's headers say, refused when the video stream claims no picture: it
-  /// has no frame to give, and every later step divides by its size.
+  /// What the open file's headers say, refused when the video stream claims no picture (it
+  /// has no frame to give, and every later step divides by its size) or a picture larger than
+  /// ``maxFramePixels`` (a few header bytes would otherwise size gigabytes of frames).
   init(checking demuxer: borrowing Demuxer, file: String) throws(VideoError) {
     self.init(demuxer)
+    let size = "\(video.width)x\(video.height)"
     guard video.width > 0, video.height > 0 else {
+      throw .corrupt(file: file, detail: "the video stream declares a \(size) picture")
+    }
+    guard video.height <= Self.maxFramePixels / video.width else {
       throw .corrupt(
-        file: file, detail: "the video stream declares a \(video.width)x\(video.height) picture")
+        file: file,
+        detail: "the video stream declares a \(size) picture, larger than the"
+          + " \(Self.maxFramePixels >> 20) MP a frame may have")
     }
   }
+
+  /// The most pixels a frame may have: 16384x8192, twice 8K video; its RGBA bitmap takes
+  /// 512 MiB, half the default memory budget.
+  public static let maxFramePixels = 1 << 27
 
   /// What the open file's headers say.
   init(_ demuxer: borrowing Demuxer) {
