@@ -17,15 +17,16 @@ let package = Package(
     .library(name: "LumenEdit", targets: ["LumenEdit"]),
     .library(name: "LumenVideo", targets: ["LumenVideo"]),
     .library(name: "LumenJobs", targets: ["LumenJobs"]),
+    .library(name: "LumenVideoJobs", targets: ["LumenVideoJobs"]),
     .library(name: "LumenLayers", targets: ["LumenLayers"]),
     .executable(name: "lumen", targets: ["lumen"]),
+    .executable(name: "lumen-video", targets: ["lumen-video"]),
   ],
   targets: [
     // C libraries from Debian's -dev packages, one systemLibrary target each.
     .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-    .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
     .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
     .systemLibrary(
       name: "CFFmpeg", pkgConfig: "libavformat",
@@ -35,13 +36,14 @@ let package = Package(
           "libswresample-dev",
         ])
       ]),
-    // setjmp-based error recovery for libjpeg and libpng, which Swift cannot express.
+    // setjmp-based error recovery for libjpeg and libpng, which Swift cannot express, and
+    // libheif opened on first use (its header from Debian's libheif-dev; see setup.sh).
     .target(name: "CLumenShims", dependencies: ["CJPEG", "CPNG"]),
 
     .target(name: "LumenCore"),
     .target(
       name: "LumenCodecs",
-      dependencies: ["LumenCore", "CJPEG", "CWebP", "CHeif", "CLCMS2", "CLumenShims"]),
+      dependencies: ["LumenCore", "CJPEG", "CWebP", "CLCMS2", "CLumenShims"]),
     // The built-in look library (manifest and thumbnails) ships as a resource bundle.
     .target(
       name: "LumenFilters", dependencies: ["LumenCore"], resources: [.copy("Resources/looks")]),
@@ -52,13 +54,29 @@ let package = Package(
       dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenAssets", "LumenLayers"]),
     .target(name: "LumenVideo", dependencies: ["LumenCore", "LumenEdit", "CFFmpeg"]),
     .target(
-      name: "LumenJobs",
-      dependencies: ["LumenAssets", "LumenCodecs", "LumenCore", "LumenEdit", "LumenVideo"]),
+      name: "LumenJobs", dependencies: ["LumenAssets", "LumenCodecs", "LumenCore", "LumenEdit"]),
+    .target(
+      name: "LumenVideoJobs",
+      dependencies: [
+        "LumenAssets", "LumenCodecs", "LumenCore", "LumenEdit", "LumenJobs", "LumenVideo",
+      ]),
+
+    // The command line: option tables, help, errors and signals, shared by both executables.
+    .target(
+      name: "LumenCommandLine",
+      dependencies: ["LumenCodecs", "LumenCore", "LumenEdit", "LumenJobs"]),
+    // The photo commands. They never load FFmpeg: `lumen video` runs `lumen-video` instead.
     .executableTarget(
       name: "lumen",
       dependencies: [
-        "LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenVideo", "LumenAssets",
-        "LumenJobs",
+        "LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenAssets", "LumenJobs",
+        "LumenCommandLine",
+      ]),
+    .executableTarget(
+      name: "lumen-video",
+      dependencies: [
+        "LumenCore", "LumenCodecs", "LumenEdit", "LumenAssets", "LumenJobs", "LumenVideo",
+        "LumenVideoJobs", "LumenCommandLine",
       ]),
 
     // In-process benchmarks (bench/run.sh), not part of the product.
@@ -96,7 +114,7 @@ let package = Package(
       name: "LumenJobsTests",
       dependencies: [
         "LumenAssets", "LumenCore", "LumenCodecs", "LumenEdit", "LumenFilters", "LumenJobs",
-        "LumenVideo", "LumenTestSupport",
+        "LumenVideo", "LumenVideoJobs", "LumenTestSupport",
       ]),
     .testTarget(
       name: "LumenCLITests",

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Times Lumen beside the peers (pyvips, vips CLI, ImageMagick, Pillow, ffmpeg) on the 24 MP photo
-# from ../shared/bench/make-media.sh, in one run, and prints each workload's ratio of Lumen's
-# median to the fastest peer's, plus peak RSS; then the in-process preview re-render of the edit
-# stack (lumen-bench preview). Not part of the tests: it takes minutes.
+# Times Lumen beside the peers (pyvips, vips CLI, ImageMagick, Pillow, ffmpeg, djpeg) on the 24 MP
+# photo from ../shared/bench/make-media.sh, in one run, and prints each workload's ratio of
+# Lumen's median to the fastest peer's, plus peak RSS; start-up (`lumen --help`, a photo's
+# `info`) beside `vips --version`; then the in-process preview re-render of the edit stack
+# (lumen-bench preview). Not part of the tests: it takes minutes.
 #
 #   bench/run.sh                  # all workloads
 #   ONLY='chain|blur' bench/run.sh
@@ -11,12 +12,12 @@ RUNS=${RUNS:-7}
 source "$(dirname "$0")/common.sh"
 
 scripts/setup.sh --oracles
-for tool in hyperfine vips ffmpeg; do
-  command -v $tool >/dev/null || { apt-get install -y -qq hyperfine libvips-tools ffmpeg time >/dev/null; break; }
+for tool in hyperfine vips ffmpeg djpeg; do
+  command -v $tool >/dev/null || { apt-get install -y -qq hyperfine libvips-tools ffmpeg time libjpeg-turbo-progs >/dev/null; break; }
 done
 PY=$ROOT/.venv-oracle/bin/python
 [ -s "$MEDIA/photo24.jpg" ] && [ -s "$MEDIA/grade33.cube" ] || VIDEOS=none MEDIA=$MEDIA "$SHARED/make-media.sh" >/dev/null
-build_release lumen lumen-bench
+build_release lumen lumen-video lumen-bench
 LUMEN=$ROOT/.build/release/lumen
 IN=$MEDIA/photo24.jpg
 CUBE=$MEDIA/grade33.cube
@@ -41,6 +42,11 @@ preview|vips thumbnail|vips thumbnail $IN '$OUT/b-vips.jpg$JQ' 1280
 preview|Pillow thumbnail|$PY $SHARED/peer_pillow.py thumb $IN $OUT/b-pil.jpg
 preview|ImageMagick jpeg:size|$IM -define jpeg:size=2560x1708 $IN -thumbnail 1280x1280 $IMQ $OUT/b-im.jpg
 preview|ffmpeg lanczos|$FF -i $IN -vf 'scale=1280:-2:flags=lanczos,format=yuvj420p' $FFQ $OUT/b-ff.jpg
+preview|djpeg -scale 1/4 (decode only)|djpeg -scale 1/4 -outfile $OUT/b-djpeg.ppm $IN
+startup|lumen --help|$LUMEN --help
+startup|lumen info|$LUMEN info $IN
+startup|lumen video --help|$LUMEN video --help
+startup|vips --version|vips --version
 blur|lumen|$LUMEN render $IN -o $OUT/c-lumen.jpg --quality 90 --overwrite --filter 'gaussianBlur sigma=10'
 blur|vips gaussblur|vips gaussblur $IN '$OUT/c-vips.jpg$JQ' 10
 blur|ffmpeg gblur|$FF -i $IN -vf 'gblur=sigma=10,format=yuvj420p' $FFQ $OUT/c-ff.jpg
@@ -57,7 +63,7 @@ EOT
 
 RESULTS=$OUT/results.tsv
 : > "$RESULTS"
-for workload in transcode chain preview blur lut chainlut edit; do
+for workload in transcode chain preview blur lut chainlut edit startup; do
   [[ $workload =~ $ONLY ]] || continue
   names=(); cmds=()
   while IFS='|' read -r w name cmd; do
@@ -82,14 +88,16 @@ for line in open(results):
     rss[(w, name)] = int(kb) / 1024
 print("| workload | tool | median s | ratio to fastest peer | peak RSS MB |")
 print("|---|---|---:|---:|---:|")
-for w in ["transcode", "chain", "preview", "blur", "lut", "chainlut", "edit"]:
+for w in ["transcode", "chain", "preview", "blur", "lut", "chainlut", "edit", "startup"]:
     path = os.path.join(out, w + ".json")
     if not re.search(only, w) or not os.path.exists(path):
         continue
     rows = [(r["command"], r["median"]) for r in json.load(open(path))["results"]]
     # chainlut's and edit's only "peer" is Lumen's chain alone: their ratios are the cost of
-    # adding the LUT, and of the whole edit stack (bench/edit-stack.json)
-    best = min(m for name, m in rows if name != "lumen")
+    # adding the LUT, and of the whole edit stack (bench/edit-stack.json); preview's fastest
+    # peer is its floor, djpeg's decode at 1/4 scale with no resize or encode; start-up compares
+    # Lumen's commands with a C program's
+    best = min(m for name, m in rows if name == "lumen chain alone" or not name.startswith("lumen"))
     for name, m in rows:
         print(f"| {w} | {name} | {m:.3f} | {m / best:.2f} | {rss.get((w, name), 0):.0f} |")
 PY

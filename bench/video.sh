@@ -32,8 +32,10 @@ for size in $SIZES; do [ -s "$MEDIA/video$size.mp4" ] || need_media=1; done
 if [ "$need_media" = 1 ]; then
   VIDEOS="$SIZES" MEDIA="$MEDIA" bash ../shared/bench/make-media.sh >&2
 fi
-if [ ! -x "$LUMEN" ]; then
-  swift build -c release "${LUMEN_SWIFT_FLAGS[@]}" --product lumen >&2
+if [ ! -x "$LUMEN" ] || [ ! -x "$(dirname "$LUMEN")/lumen-video" ]; then
+  for product in lumen lumen-video; do
+    swift build -c release "${LUMEN_SWIFT_FLAGS[@]}" --product $product >&2
+  done
 fi
 
 mkdir -p "$OUT"

@@ -2,6 +2,7 @@ import Foundation
 
 @testable import LumenEdit
 @testable import LumenJobs
+@testable import LumenVideoJobs
 
 /// libFuzzer entry for job files (what `lumen edit --job` and `lumen video --job` read): any
 /// bytes either decode to a render or video job that is written as one line of JSON reading

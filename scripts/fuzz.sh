@@ -40,11 +40,12 @@ source scripts/swift-flags.sh
 instrumented=(-O "${LUMEN_SWIFTC_FLAGS[@]}" -package-name Lumen -parse-as-library
   -sanitize=fuzzer,address -enable-testing)
 system_modules=()
-for module in CJPEG CPNG CWebP CHeif CLCMS2 CFFmpeg; do system_modules+=(-I "Sources/$module"); done
-system_libraries=(-ljpeg -lpng16 -lwebp -lwebpdemux -lwebpmux -lheif -llcms2
+for module in CJPEG CPNG CWebP CLCMS2 CFFmpeg; do system_modules+=(-I "Sources/$module"); done
+system_libraries=(-ljpeg -lpng16 -lwebp -lwebpdemux -lwebpmux -llcms2
   -lavformat -lavcodec -lswscale -lswresample -lavutil)
 # Dependency order: each module only imports the ones before it.
-modules=(LumenCore LumenLayers LumenFilters LumenCodecs LumenAssets LumenEdit LumenVideo LumenJobs)
+modules=(LumenCore LumenLayers LumenFilters LumenCodecs LumenAssets LumenEdit LumenVideo LumenJobs
+  LumenVideoJobs)
 
 # The libraries, rebuilt only when a source, the flags or the compiler changed.
 build_libraries() {

@@ -1,4 +1,4 @@
-import CHeif
+import CLumenShims
 import Foundation
 import LumenCore
 
@@ -21,6 +21,7 @@ enum HEIFDecoder {
     throws(CodecError.Problem) -> DecodedImage
   {
     let file = try File(bytes)
+    let heif = file.heif
     try options.checkSize(width: file.width, height: file.height)
     let icc = try file.iccProfile()
     let deep = file.bitDepth > 8
@@ -33,20 +34,20 @@ enum HEIFDecoder {
       case (true, true): heif_chroma_interleaved_RRGGBBAA_LE
       }
     var image: OpaquePointer?
-    try check(heif_decode_image(file.handle, &image, heif_colorspace_RGB, chroma, nil))
+    try check(heif.decode_image(file.handle, &image, heif_colorspace_RGB, chroma, nil))
     guard let image else { throw .corrupt("no image decoded") }
-    defer { heif_image_release(image) }
+    defer { heif.image_release(image) }
     // The decoded image is what the file shows: libheif has applied its rotation, mirroring
     // and cropping in the order the file lists them. The handle's size is libheif's reading of
     // the same boxes, which some files (transformations listed before the size) make it get
     // wrong, so it only bounds the result: turning and cropping never add pixels.
     var stride: Int32 = 0
-    let width = Int(heif_image_get_width(image, heif_channel_interleaved))
-    let height = Int(heif_image_get_height(image, heif_channel_interleaved))
-    guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+    let width = Int(heif.image_get_width(image, heif_channel_interleaved))
+    let height = Int(heif.image_get_height(image, heif_channel_interleaved))
+    guard let plane = heif.image_get_plane_readonly(image, heif_channel_interleaved, &stride),
       width > 0, height > 0, width * height <= file.width * file.height
     else { throw .corrupt("the decoded image is larger than its header says") }
-    let maximum = Int(1 << heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved)) - 1
+    let maximum = Int(1 << heif.image_get_bits_per_pixel_range(image, heif_channel_interleaved)) - 1
 
     let bitmap = try decodeBitmap(
       width: width, height: height, format: format, iccProfile: icc, options: options
@@ -78,59 +79,62 @@ enum HEIFDecoder {
 
   /// A parsed HEIF file and its primary image.
   private final class File {
+    let heif: lumen_heif_functions
     let context: OpaquePointer
     let handle: OpaquePointer
 
     init(_ bytes: UnsafeRawBufferPointer) throws(CodecError.Problem) {
       // libheif reports a cut file only as some box missing.
       guard !endsInsideABox(bytes) else { throw .truncated }
-      guard let context = heif_context_alloc() else { throw .io("out of memory") }
+      let heif = try HEIFLibrary.functions()
+      guard let context = heif.context_alloc() else { throw .io("out of memory") }
       var handle: OpaquePointer?
       do {
         try check(
-          heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil))
-        try check(heif_context_get_primary_image_handle(context, &handle))
+          heif.context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil))
+        try check(heif.context_get_primary_image_handle(context, &handle))
       } catch {
-        heif_context_free(context)
+        heif.context_free(context)
         throw error
       }
       guard let handle else {
-        heif_context_free(context)
+        heif.context_free(context)
         throw .corrupt("no primary image")
       }
+      self.heif = heif
       self.context = context
       self.handle = handle
     }
 
     deinit {
-      heif_image_handle_release(handle)
-      heif_context_free(context)
+      heif.image_handle_release(handle)
+      heif.context_free(context)
     }
 
     /// The size after libheif's rotation, mirroring and cropping, as libheif reads the boxes
     /// (the displayed size; ``decode(_:options:)`` trusts the decoded image over it).
-    var width: Int { Int(heif_image_handle_get_width(handle)) }
-    var height: Int { Int(heif_image_handle_get_height(handle)) }
-    var hasAlpha: Bool { heif_image_handle_has_alpha_channel(handle) != 0 }
-    var bitDepth: Int { max(Int(heif_image_handle_get_luma_bits_per_pixel(handle)), 8) }
+    var width: Int { Int(heif.image_handle_get_width(handle)) }
+    var height: Int { Int(heif.image_handle_get_height(handle)) }
+    var hasAlpha: Bool { heif.image_handle_has_alpha_channel(handle) != 0 }
+    var bitDepth: Int { max(Int(heif.image_handle_get_luma_bits_per_pixel(handle)), 8) }
 
     /// The embedded ICC profile, or for an `nclx` colour description with primaries other than
     /// sRGB's (such as Display P3), an equivalent ICC profile built with lcms2.
     func iccProfile() throws(CodecError.Problem) -> Data? {
-      let type = heif_image_handle_get_color_profile_type(handle)
+      let type = heif.image_handle_get_color_profile_type(handle)
       if type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC {
-        var data = Data(count: heif_image_handle_get_raw_color_profile_size(handle))
+        var data = Data(count: heif.image_handle_get_raw_color_profile_size(handle))
         let error = data.withUnsafeMutableBytes {
-          heif_image_handle_get_raw_color_profile(handle, $0.baseAddress)
+          heif.image_handle_get_raw_color_profile(handle, $0.baseAddress)
         }
         try check(error)
         return data
       }
       var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
-      guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok,
+      guard heif.image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok,
         let nclx
       else { return nil }
-      defer { heif_nclx_color_profile_free(nclx) }
+      defer { heif.nclx_color_profile_free(nclx) }
       let p = nclx.pointee
       guard p.color_primaries != heif_color_primaries_ITU_R_BT_709_5,
         p.color_primaries != heif_color_primaries_unspecified
@@ -149,12 +153,12 @@ enum HEIFDecoder {
     /// to the TIFF header.
     func exif() -> Data? {
       var id: heif_item_id = 0
-      guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else {
+      guard heif.image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else {
         return nil
       }
-      var block = Data(count: heif_image_handle_get_metadata_size(handle, id))
+      var block = Data(count: heif.image_handle_get_metadata_size(handle, id))
       let error = block.withUnsafeMutableBytes {
-        heif_image_handle_get_metadata(handle, id, $0.baseAddress)
+        heif.image_handle_get_metadata(handle, id, $0.baseAddress)
       }
       guard error.code == heif_error_Ok, block.count >= 4 else { return nil }
       let offset = block.prefix(4).reduce(0) { $0 << 8 | Int($1) }

@@ -1,4 +1,4 @@
-import CHeif
+import CLumenShims
 import Foundation
 import LumenCore
 
@@ -7,6 +7,7 @@ import LumenCore
 /// copy of the picture, not two).
 final class HEIFEncoder: FormatEncoder {
   let inputFormat: PixelFormat
+  private let heif: lumen_heif_functions
   private let setup: EncoderSetup
   private let image: OpaquePointer
   private let plane: UnsafeMutablePointer<UInt8>
@@ -14,10 +15,15 @@ final class HEIFEncoder: FormatEncoder {
   private var rows = 0
 
   /// Whether this system's libheif can encode HEVC at all.
-  static var isAvailable: Bool { heif_have_encoder_for_format(heif_compression_HEVC) != 0 }
+  static var isAvailable: Bool {
+    guard let heif = try? HEIFLibrary.functions() else { return false }
+    return heif.have_encoder_for_format(heif_compression_HEVC) != 0
+  }
 
   init(_ setup: EncoderSetup) throws(CodecError.Problem) {
     guard Self.isAvailable else { throw .encoderUnavailable(.heic) }
+    let heif = try HEIFLibrary.functions()
+    self.heif = heif
     self.setup = setup
     inputFormat = setup.hasAlpha ? .rgba8 : .rgb8
     guard let width = Int32(exactly: setup.width), let height = Int32(exactly: setup.height) else {
@@ -25,30 +31,30 @@ final class HEIFEncoder: FormatEncoder {
     }
     var created: OpaquePointer?
     let chroma = setup.hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB
-    try Self.check(heif_image_create(width, height, heif_colorspace_RGB, chroma, &created))
+    try Self.check(heif.image_create(width, height, heif_colorspace_RGB, chroma, &created))
     guard let image = created else { throw .io("out of memory") }
     do throws(CodecError.Problem) {
-      try Self.check(heif_image_add_plane(image, heif_channel_interleaved, width, height, 8))
+      try Self.check(heif.image_add_plane(image, heif_channel_interleaved, width, height, 8))
       var stride: Int32 = 0
-      guard let plane = heif_image_get_plane(image, heif_channel_interleaved, &stride) else {
+      guard let plane = heif.image_get_plane(image, heif_channel_interleaved, &stride) else {
         throw .io("out of memory")
       }
       if let icc = setup.iccProfile {
         try Self.check(
           icc.withUnsafeBytes {
-            heif_image_set_raw_color_profile(image, "prof", $0.baseAddress, $0.count)
+            heif.image_set_raw_color_profile(image, "prof", $0.baseAddress, $0.count)
           })
       }
       self.image = image
       self.plane = plane
       self.stride = Int(stride)
     } catch {
-      heif_image_release(image)
+      heif.image_release(image)
       throw error
     }
   }
 
-  deinit { heif_image_release(image) }
+  deinit { heif.image_release(image) }
 
   func write(row: UnsafeRawPointer) throws(CodecError.Problem) {
     guard rows < setup.height else { throw .io("too many rows") }
@@ -59,29 +65,29 @@ final class HEIFEncoder: FormatEncoder {
   }
 
   func finish() throws(CodecError.Problem) {
-    guard let context = heif_context_alloc() else { throw .io("out of memory") }
-    defer { heif_context_free(context) }
+    guard let context = heif.context_alloc() else { throw .io("out of memory") }
+    defer { heif.context_free(context) }
     var encoder: OpaquePointer?
-    try Self.check(heif_context_get_encoder_for_format(context, heif_compression_HEVC, &encoder))
+    try Self.check(heif.context_get_encoder_for_format(context, heif_compression_HEVC, &encoder))
     guard let encoder else { throw .encoderUnavailable(.heic) }
-    defer { heif_encoder_release(encoder) }
-    try Self.check(heif_encoder_set_lossy_quality(encoder, Int32(setup.options.clampedQuality)))
+    defer { heif.encoder_release(encoder) }
+    try Self.check(heif.encoder_set_lossy_quality(encoder, Int32(setup.options.clampedQuality)))
 
     var handle: OpaquePointer?
-    try Self.check(heif_context_encode_image(context, image, encoder, nil, &handle))
-    defer { heif_image_handle_release(handle) }
+    try Self.check(heif.context_encode_image(context, image, encoder, nil, &handle))
+    defer { heif.image_handle_release(handle) }
     if let exif = setup.exif {
       guard let size = Int32(exactly: exif.count) else {
         throw .unsupported("EXIF of \(exif.count) bytes does not fit in HEIC")
       }
       try Self.check(
         exif.withUnsafeBytes {
-          heif_context_add_exif_metadata(context, handle, $0.baseAddress, size)
+          heif.context_add_exif_metadata(context, handle, $0.baseAddress, size)
         })
     }
     var writer = heif_writer(writer_api_version: 1, write: writeToFile)
     try Self.check(
-      heif_context_write(context, &writer, Unmanaged.passUnretained(setup.file).toOpaque()))
+      heif.context_write(context, &writer, Unmanaged.passUnretained(setup.file).toOpaque()))
   }
 
   private static func check(_ error: heif_error) throws(CodecError.Problem) {

@@ -66,4 +66,3 @@ public protocol PathResolving {
 }
 
 extension RenderJob: PathResolving {}
-extension VideoJob: PathResolving {}

@@ -1,6 +1,6 @@
 /// Jobs refuse keys they do not know: a misspelt `"overwite": true` must not pass unnoticed.
 extension Decoder {
-  func refuseUnknownKeys<Keys: CodingKey & CaseIterable>(besides _: Keys.Type) throws {
+  package func refuseUnknownKeys<Keys: CodingKey & CaseIterable>(besides _: Keys.Type) throws {
     let known = Set(Keys.allCases.map(\.stringValue))
     let container = try self.container(keyedBy: AnyKey.self)
     if let stranger = container.allKeys.first(where: { !known.contains($0.stringValue) }) {
@@ -22,7 +22,7 @@ private struct AnyKey: CodingKey {
 extension KeyedDecodingContainer {
   /// A whole number in `range`, read as a number first: Foundation's decoder reports a huge
   /// value such as 1e300 as invalid JSON without saying where, and this says where.
-  func decodeWholeNumber(forKey key: Key, in range: ClosedRange<Int>) throws -> Int? {
+  package func decodeWholeNumber(forKey key: Key, in range: ClosedRange<Int>) throws -> Int? {
     guard let value = try decodeIfPresent(Double.self, forKey: key) else { return nil }
     guard value == value.rounded(), value >= Double(range.lowerBound),
       value <= Double(range.upperBound), let whole = Int(exactly: value)

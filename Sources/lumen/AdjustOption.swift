@@ -1,4 +1,5 @@
 import Foundation
+import LumenCommandLine
 import LumenCore
 import LumenEdit
 

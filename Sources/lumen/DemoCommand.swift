@@ -1,9 +1,9 @@
 import Foundation
 import LumenCodecs
+import LumenCommandLine
 import LumenCore
 import LumenFilters
 import LumenJobs
-import LumenVideo
 
 /// `lumen demo [--samples DIR] [--out DIR]`: renders the bundled sample photos through a set of
 /// edits, the quickest way to see what Lumen does.
@@ -73,7 +73,7 @@ enum DemoCommand {
       try render(
         RenderJob(
           input: samples.appendingPathComponent(file).path,
-          document: try DocCommand.read(samples.appendingPathComponent(postcard)),
+          document: try DocumentFile.read(samples.appendingPathComponent(postcard)),
           output: out.appendingPathComponent("\(stem)-postcard.jpg").path,
           resourceFolder: samples.appendingPathComponent("demo").path,
           allowedRoots: [samples.path], overwrite: true))
@@ -107,18 +107,21 @@ enum DemoCommand {
         job.output, info.width, info.height, Date().timeIntervalSince(start) * 1000, postcard))
   }
 
+  /// The clip goes through `lumen video` (the `lumen-video` helper, ``VideoTool``), whose own
+  /// line reports it.
   private static func exportClip(samples: URL, out: URL) throws {
-    let job = VideoJob(
-      clips: [VideoJob.Clip(path: samples.appendingPathComponent(clip).path)],
-      document: try DocCommand.read(samples.appendingPathComponent(clipEdit)),
-      output: out.appendingPathComponent("coffee-clip-edited.mp4").path,
-      resourceFolder: samples.appendingPathComponent("demo").path, allowedRoots: [samples.path],
-      overwrite: true)
-    FFmpegLibraries.logLevel = .quiet
-    let outcome = try VideoExportCommand.perform(job.export())
-    print(
-      String(
-        format: "wrote %@ (%d frames, %.0f ms): %@ (keyframed look, moving layer)", job.output,
-        outcome.frameCount, outcome.seconds * 1000, clipEdit))
+    let process = Process()
+    process.executableURL = try VideoTool.executable()
+    process.arguments = [
+      VideoTool.name, samples.appendingPathComponent(clip).path,
+      "--doc", samples.appendingPathComponent(clipEdit).path,
+      "-o", out.appendingPathComponent("coffee-clip-edited.mp4").path,
+      "--allow", samples.path, "--overwrite",
+    ]
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw CommandFailure("the clip's export failed (\(clipEdit) over \(clip))")
+    }
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LumenAssets
 import LumenCodecs
+import LumenCommandLine
 import LumenCore
 import LumenEdit
 
@@ -61,7 +62,7 @@ enum DocCommand {
       return Rect(x: 0, y: 0, width: width, height: height)
     }
     for path in args.positional {
-      let document = try read(URL(fileURLWithPath: path))
+      let document = try DocumentFile.read(URL(fileURLWithPath: path))
       let folder = JobOptions.absolute(URL(fileURLWithPath: path).deletingLastPathComponent().path)
       let resolver = ResourceResolver(
         base: URL(fileURLWithPath: folder),
@@ -80,7 +81,7 @@ enum DocCommand {
   private static func migrate(_ args: ParsedArguments) throws {
     let input = try args.firstPositional()
     try write(
-      read(URL(fileURLWithPath: input)), to: try args.required("output"),
+      DocumentFile.read(URL(fileURLWithPath: input)), to: try args.required("output"),
       overwrite: args.has("overwrite"), source: input)
   }
 
@@ -106,17 +107,6 @@ enum DocCommand {
     try AtomicOutput.write(schema, to: URL(fileURLWithPath: path))
   }
 
-  /// Reads a document, naming the file in errors: only a regular file, and only up to the
-  /// documents' size limit, so that neither a FIFO nor a huge file is read before it is refused.
-  static func read(_ url: URL) throws -> EditDocument {
-    let data = try RegularFile.contents(of: url.path, limit: EditDocumentLimits.standard.bytes)
-    do {
-      return try EditDocument(json: data)
-    } catch {
-      throw DocumentFileError(path: url.path, error: error)
-    }
-  }
-
   private static func write(
     _ document: EditDocument, to path: String, overwrite: Bool, source: String
   ) throws {
@@ -130,11 +120,4 @@ enum DocCommand {
     try AtomicOutput.write(document.jsonData(), to: url)
     print("wrote \(path)")
   }
-}
-
-/// A document's error with its file.
-struct DocumentFileError: Error, CustomStringConvertible {
-  let path: String
-  let error: EditDocumentError
-  var description: String { "\(path): \(error)" }
 }

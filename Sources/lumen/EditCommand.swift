@@ -1,4 +1,5 @@
 import Foundation
+import LumenCommandLine
 import LumenEdit
 import LumenJobs
 
@@ -47,7 +48,7 @@ enum EditCommand {
     let folder = JobOptions.absolute(URL(fileURLWithPath: docPath).deletingLastPathComponent().path)
     return RenderJob(
       input: JobOptions.absolute(input),
-      document: try DocCommand.read(URL(fileURLWithPath: docPath)),
+      document: try DocumentFile.read(URL(fileURLWithPath: docPath)),
       documentFile: JobOptions.absolute(docPath), output: JobOptions.absolute(output),
       resourceFolder: folder,
       allowedRoots: JobOptions.roots(args, documentFolder: folder),

@@ -1,4 +1,5 @@
 import Foundation
+import LumenCommandLine
 import LumenEdit
 import LumenFilters
 

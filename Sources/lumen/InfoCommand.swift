@@ -1,5 +1,6 @@
 import Foundation
 import LumenCodecs
+import LumenCommandLine
 
 /// `lumen info IN [--json]`: what the file's headers say, without decoding pixels.
 enum InfoCommand {

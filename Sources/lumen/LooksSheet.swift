@@ -1,3 +1,4 @@
+import LumenCommandLine
 import LumenCore
 import LumenFilters
 

@@ -1,7 +1,7 @@
-import Foundation
+import LumenCommandLine
 
-/// The `lumen` command: picks the command from the table, prints help or parses the words,
-/// runs it, and reports errors as one line with the exit status (0 done, 1 failed, 2 usage).
+/// The `lumen` command: the photo commands run here; the video commands run in `lumen-video`
+/// (``VideoTool``), so that photo commands start without loading FFmpeg.
 @main
 enum Lumen {
   static let root = Command(
@@ -9,92 +9,15 @@ enum Lumen {
     summary: "Photo and video editing: filters, looks and LUTs, edit documents, movies.",
     subcommands: [
       RenderCommand.command, FiltersCommand.command, InfoCommand.command, LooksCommand.command,
-      LutCommand.command, EditCommand.command, DocCommand.command, VideoCommand.command,
+      LutCommand.command, EditCommand.command, DocCommand.command, VideoTool.placeholder,
       DemoCommand.command,
     ])
 
   static func main() {
-    Interruption.install()
-    var words = Array(CommandLine.arguments.dropFirst())
-    guard let first = words.first else {
-      FileHandle.standardError.write(Data((HelpFormatter.overview(of: root) + "\n").utf8))
-      exit(2)
+    let words = Array(CommandLine.arguments.dropFirst())
+    if VideoTool.isAsked(by: words) {
+      do { try VideoTool.launch(words) } catch { CommandLineTool.fail(error) }
     }
-    if first == "--help" || first == "-h" || first == "help" {
-      words.removeFirst()
-      if words.isEmpty {
-        print(HelpFormatter.overview(of: root))
-      } else {
-        let resolved = ResolvedCommand(root, words: words)
-        guard resolved.words.isEmpty else {
-          fail(UsageError("no command \"\(words.joined(separator: " "))\" (see `lumen help`)"))
-        }
-        print(HelpFormatter.help(for: resolved))
-      }
-      exit(0)
-    }
-    let resolved = ResolvedCommand(root, words: words)
-    if resolved.asksForHelp
-      || resolved.words.first == "help" && !resolved.command.subcommands.isEmpty
-    {
-      print(HelpFormatter.help(for: resolved))
-      exit(0)
-    }
-    do {
-      try run(resolved)
-    } catch {
-      fail(error)
-    }
-  }
-
-  private static func run(_ resolved: ResolvedCommand) throws {
-    let command = resolved.command
-    guard let run = command.run else {
-      let names = command.subcommands.map(\.name).joined(separator: ", ")
-      let help = "(see `\(resolved.title) --help`)"
-      guard let word = resolved.words.first else {
-        throw UsageError("\(resolved.name) needs a command: \(names) \(help)")
-      }
-      let known = resolved.name.isEmpty ? "" : " for \(resolved.name)"
-      throw UsageError("unknown command \(UsageError.quoted(word))\(known): use \(names) \(help)")
-    }
-    try run(ParsedArguments(resolved.words, for: command, title: resolved.name))
-  }
-
-  /// One line on standard error and the status that says what went wrong.
-  private static func fail(_ error: any Error) -> Never {
-    if let usage = error as? UsageError {
-      FileHandle.standardError.write(Data("lumen: \(line(usage.description))\n".utf8))
-      exit(2)
-    }
-    FileHandle.standardError.write(Data("lumen: error: \(line(message(for: error)))\n".utf8))
-    exit(1)
-  }
-
-  /// The longest message shown: a forged file can carry megabytes in a name or a key.
-  static let messageLimit = 600
-
-  /// `text` on one line, cut to ``messageLimit`` characters.
-  static func line(_ text: String) -> String {
-    let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-    return flat.count <= messageLimit ? flat : "\(flat.prefix(messageLimit))…"
-  }
-
-  /// What the user reads for `error`: Lumen's own errors describe themselves; Foundation's
-  /// (whose description is a dump of domain, code and user info) become "FILE: reason".
-  static func message(for error: any Error) -> String {
-    let bridged = error as NSError
-    guard [NSCocoaErrorDomain, NSPOSIXErrorDomain].contains(bridged.domain) else {
-      return "\(error)"
-    }
-    let file =
-      bridged.userInfo[NSFilePathErrorKey] as? String
-      ?? (bridged.userInfo[NSURLErrorKey] as? URL)?.path
-    let underlying = (bridged.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
-    let posix = [bridged, underlying].compactMap { $0 }.first { $0.domain == NSPOSIXErrorDomain }
-    let reason =
-      posix.map { String(cString: strerror(Int32(truncatingIfNeeded: $0.code))) }
-      ?? bridged.localizedDescription
-    return file.map { "\($0): \(reason)" } ?? reason
+    CommandLineTool.main(root, words: words)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LumenCodecs
+import LumenCommandLine
 import LumenCore
 import LumenFilters
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LumenJobs
+@testable import LumenVideoJobs
 
 /// Hostile job files: seeds cut, spliced and filled with boundary numbers must be read or
 /// refused with a `JobError`, never crash (a short, seeded stand-in for a fuzzing session).

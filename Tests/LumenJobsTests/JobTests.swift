@@ -6,6 +6,7 @@ import LumenEdit
 import LumenFilters
 import LumenTestSupport
 import LumenVideo
+import LumenVideoJobs
 import Testing
 
 @testable import LumenJobs

@@ -1,10 +1,12 @@
 import Dispatch
 import Foundation
 import LumenCodecs
+import LumenCommandLine
 import LumenCore
 import LumenEdit
 import LumenJobs
 import LumenVideo
+import LumenVideoJobs
 
 /// `lumen video IN... [--doc EDIT.json] -o OUT.mp4 [options]`: clips joined, trimmed, edited
 /// and encoded, with a progress bar on standard error. Ctrl-C stops the export and leaves no
@@ -116,7 +118,8 @@ enum VideoExportCommand {
         VideoJob.Clip(
           path: JobOptions.absolute(path), trim: index < trims.count ? trims[index] : nil)
       },
-      document: try docPath.map { try DocCommand.read(URL(fileURLWithPath: $0)) } ?? EditDocument(),
+      document: try docPath.map { try DocumentFile.read(URL(fileURLWithPath: $0)) }
+        ?? EditDocument(),
       output: output, resourceFolder: folder,
       allowedRoots: JobOptions.roots(args, documentFolder: folder),
       longSide: args.integer("size"), fills: args.has("fill"), frameRate: args.string("fps"),

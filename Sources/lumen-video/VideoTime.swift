@@ -1,3 +1,4 @@
+import LumenCommandLine
 import LumenVideo
 
 /// Times typed on the command line: seconds (`3.2`, `3.2s`), milliseconds (`1500ms`), or

@@ -1,5 +1,6 @@
 import Foundation
 import LumenCodecs
+import LumenCommandLine
 import LumenCore
 import LumenVideo
 
@@ -7,7 +8,7 @@ import LumenVideo
 /// side in one image, as a film strip.
 enum VideoThumbsCommand {
   static let command = Command(
-    name: "thumbs", summary: "A strip of evenly spaced frames side by side.",
+    name: VideoTool.thumbs.name, summary: VideoTool.thumbs.summary,
     positionals: .one("IN", help: "the movie"),
     options: [
       .value("count", short: "n", "COUNT", .integer(1...1000), required: true, help: "frames"),

@@ -1,10 +1,11 @@
 import Foundation
+import LumenCommandLine
 import LumenVideo
 
 /// `lumen video info IN... [--json] [--count-frames]`: what movie files say about themselves.
 enum VideoInfoCommand {
   static let command = Command(
-    name: "info", summary: "What movies hold: container, duration, streams, colour.",
+    name: VideoTool.info.name, summary: VideoTool.info.summary,
     positionals: .oneOrMore("IN", help: "the movies, read from their headers"),
     options: [
       .flag("json", help: "one JSON object per file"),

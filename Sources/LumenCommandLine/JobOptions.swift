@@ -3,8 +3,8 @@ import LumenJobs
 
 /// The options every job-building command shares: run a job file instead of options, print
 /// the job instead of running it, and widen the folders a document may read.
-enum JobOptions {
-  static let options: [Option] = [
+package enum JobOptions {
+  package static let options: [Option] = [
     .value(
       "job", "JOB.json", .path,
       help: "runs the job in this file (paths relative to it) instead of the other options"),
@@ -12,14 +12,14 @@ enum JobOptions {
     allow,
   ]
 
-  static let allow = Option.value(
+  package static let allow = Option.value(
     "allow", "DIR", .path, repeatable: true,
     help: "a further folder the document may read looks and layer images from (by default "
       + "only the document's own folder)")
 
   /// The job `args` describe: read from `--job`, or built by `build` from the other options,
   /// which are refused alongside `--job`.
-  static func job<Job: Decodable & PathResolving>(
+  package static func job<Job: Decodable & PathResolving>(
     _ args: ParsedArguments, _: Job.Type, build: () throws -> Job
   ) throws -> Job {
     guard let file = args.string("job") else { return try build() }
@@ -40,18 +40,18 @@ enum JobOptions {
   }
 
   /// Prints `job` and returns true when `--print-job` was given.
-  static func printed(_ job: some Encodable, _ args: ParsedArguments) throws -> Bool {
+  package static func printed(_ job: some Encodable, _ args: ParsedArguments) throws -> Bool {
     guard args.has("print-job") else { return false }
     print(try JobFile.line(job))
     return true
   }
 
   /// The folders a document in `folder` may read: its own and every `--allow`.
-  static func roots(_ args: ParsedArguments, documentFolder folder: String) -> [String] {
+  package static func roots(_ args: ParsedArguments, documentFolder folder: String) -> [String] {
     [absolute(folder)] + args.strings("allow").map(absolute)
   }
 
-  static func absolute(_ path: String) -> String {
+  package static func absolute(_ path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.path
   }
 }

@@ -3,18 +3,18 @@ import LumenCore
 
 /// A one-line progress bar on standard error, drawn only when it is a terminal so that logs
 /// and pipes stay clean.
-final class ProgressBar: RowSink {
+package final class ProgressBar: RowSink {
   private let label: String
   private var total = 0
   private var drawn = -1
 
-  static var isUseful: Bool { isatty(STDERR_FILENO) != 0 }
+  package static var isUseful: Bool { isatty(STDERR_FILENO) != 0 }
 
-  init(_ label: String) { self.label = label }
+  package init(_ label: String) { self.label = label }
 
-  func begin(width: Int, height: Int, format: PixelFormat) { total = height }
+  package func begin(width: Int, height: Int, format: PixelFormat) { total = height }
 
-  func write(_ band: RowBand) {
+  package func write(_ band: RowBand) {
     let percent = total > 0 ? (band.firstRow + band.rowCount) * 100 / total : 100
     guard percent != drawn else { return }
     drawn = percent
@@ -23,5 +23,5 @@ final class ProgressBar: RowSink {
     FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(percent)%".utf8))
   }
 
-  func finish() { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+  package func finish() { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
 }

@@ -2,13 +2,13 @@ import LumenCore
 
 /// An 8-bit RGB picture assembled in memory: rendered cells copied in, rectangles filled, text
 /// drawn with ``SheetFont``. What contact sheets are made of; small, so plain loops suffice.
-struct SheetCanvas {
-  let width: Int
-  let height: Int
+package struct SheetCanvas {
+  package let width: Int
+  package let height: Int
   private var pixels: [UInt8]
 
   /// A canvas filled with `background` (RGB bytes).
-  init(width: Int, height: Int, background: SIMD3<UInt8>) {
+  package init(width: Int, height: Int, background: SIMD3<UInt8>) {
     self.width = width
     self.height = height
     pixels = [UInt8](repeating: 0, count: 3 * width * height)
@@ -16,7 +16,7 @@ struct SheetCanvas {
   }
 
   /// Fills a rectangle, clipped to the canvas.
-  mutating func fill(x: Int, y: Int, width w: Int, height h: Int, color: SIMD3<UInt8>) {
+  package mutating func fill(x: Int, y: Int, width w: Int, height h: Int, color: SIMD3<UInt8>) {
     let x0 = max(0, x)
     let x1 = min(width, x + w)
     guard x1 > x0 else { return }
@@ -32,7 +32,7 @@ struct SheetCanvas {
   }
 
   /// Copies an RGB8 bitmap with its top-left corner at (x, y), clipped to the canvas.
-  mutating func draw(_ bitmap: Bitmap, x: Int, y: Int) {
+  package mutating func draw(_ bitmap: Bitmap, x: Int, y: Int) {
     precondition(bitmap.format == .rgb8, "cells are rendered as RGB8")
     let columns = min(bitmap.width, width - x)
     guard x >= 0, columns > 0 else { return }
@@ -48,7 +48,7 @@ struct SheetCanvas {
   }
 
   /// Draws `text` with its top-left corner at (x, y), each font pixel `scale` pixels square.
-  mutating func draw(text: String, x: Int, y: Int, scale: Int, color: SIMD3<UInt8>) {
+  package mutating func draw(text: String, x: Int, y: Int, scale: Int, color: SIMD3<UInt8>) {
     var originX = x
     for character in text {
       for row in 0..<SheetFont.glyphHeight {
@@ -64,7 +64,7 @@ struct SheetCanvas {
   }
 
   /// `text` shortened with ".." so that it is at most `maxWidth` pixels wide at `scale`.
-  static func fitting(_ text: String, maxWidth: Int, scale: Int) -> String {
+  package static func fitting(_ text: String, maxWidth: Int, scale: Int) -> String {
     let fits = { (s: String) in SheetFont.width(of: s) * scale <= maxWidth }
     if fits(text) { return text }
     var cut = text
@@ -73,7 +73,7 @@ struct SheetCanvas {
   }
 
   /// The canvas as a bitmap, ready to encode.
-  var bitmap: Bitmap {
+  package var bitmap: Bitmap {
     Bitmap(width: width, height: height, format: .rgb8) { bytes in
       pixels.withUnsafeBytes { bytes.copyMemory(from: $0) }
     }

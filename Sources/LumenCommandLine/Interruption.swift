@@ -11,17 +11,17 @@ import LumenCore
 /// from starting; so the handler can end the process at once without waiting on the work.
 /// Work that runs on other threads (a video export) may register a stop action, which the
 /// handler runs and waits for at most ``grace`` seconds before exiting anyway.
-enum Interruption {
-  static let signals: [(number: Int32, name: String)] = [
+package enum Interruption {
+  package static let signals: [(number: Int32, name: String)] = [
     (SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP"),
   ]
   /// How long a stop action may take before the process exits without it.
-  static let grace = 1.0
+  package static let grace = 1.0
 
   /// The registered stop: what cancels the work and what is signalled when it has ended.
   private struct Stop: Sendable {
-    let cancel: @Sendable () -> Void
-    let finished: DispatchSemaphore
+    package let cancel: @Sendable () -> Void
+    package let finished: DispatchSemaphore
   }
   private static let stop = Locked<Stop?>(nil)
   /// Set when a signal arrived: work that ends because it was cancelled must not go on to
@@ -29,7 +29,7 @@ enum Interruption {
   private static let isInterrupted = Locked(false)
   private static let queue = DispatchQueue(label: "lumen.interruption")
   /// Takes over the three signals for the rest of the process; called once, first thing.
-  static func install() { _ = sources }
+  package static func install() { _ = sources }
 
   // Kept so that the sources live; made once and never changed.
   nonisolated(unsafe) private static let sources: [any DispatchSourceSignal] = signals.map {
@@ -44,7 +44,8 @@ enum Interruption {
 
   /// Waits for `finished` with `cancel` as the first step of an interruption, which then
   /// waits for `finished` itself (at most ``grace`` seconds) before the process exits.
-  static func wait(for finished: DispatchSemaphore, cancel: @escaping @Sendable () -> Void) {
+  package static func wait(for finished: DispatchSemaphore, cancel: @escaping @Sendable () -> Void)
+  {
     stop.withLock { $0 = Stop(cancel: cancel, finished: finished) }
     finished.wait()
     stop.withLock { $0 = nil }

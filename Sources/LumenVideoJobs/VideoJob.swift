@@ -3,6 +3,7 @@ import LumenAssets
 import LumenCodecs
 import LumenCore
 import LumenEdit
+import LumenJobs
 import LumenVideo
 
 /// One video export as plain data: the clips with their trims, the edit document applied to
@@ -315,3 +316,5 @@ public struct VideoJob: Codable, Hashable, Sendable {
       context: context?.resolving(with: resolver))
   }
 }
+
+extension VideoJob: PathResolving {}

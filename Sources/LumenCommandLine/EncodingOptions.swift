@@ -4,13 +4,13 @@ import LumenJobs
 /// The options of `render` and `edit` that say how the output is encoded, with help taken from
 /// ``EncodeSetting`` (which format takes which setting) so that the two commands and the
 /// refusals agree.
-enum EncodingOptions {
+package enum EncodingOptions {
   /// `-q/--quality`, also offered by the commands that write stills (looks, video frames).
-  static let quality = Option.value(
+  package static let quality = Option.value(
     "quality", short: "q", "Q", .integer(PhotoEncoding.qualityRange),
     help: EncodeSetting.quality.help + "; \(EncodeOptions.defaultQuality) when not given")
 
-  static let options: [Option] = [
+  package static let options: [Option] = [
     quality,
     .flag("progressive", help: EncodeSetting.progressive.help),
     .flag("444", help: EncodeSetting.fullChroma.help),
@@ -25,7 +25,7 @@ enum EncodingOptions {
   ]
 
   /// How the options ask the output to be encoded.
-  static func encoding(_ args: ParsedArguments) -> PhotoEncoding {
+  package static func encoding(_ args: ParsedArguments) -> PhotoEncoding {
     PhotoEncoding(
       quality: args.integer("quality"), progressive: args.has("progressive"),
       fullChroma: args.has("444"), lossless: args.has("lossless"),
@@ -33,7 +33,7 @@ enum EncodingOptions {
       stripsMetadata: args.has("strip-metadata"))
   }
 
-  static let policy = """
+  package static let policy = """
     Metadata: OUT keeps the photo's EXIF (camera, dates, GPS) without its thumbnail and maker \
     notes, with OUT's size and orientation 1; --strip-gps drops the position, --strip-metadata \
     all EXIF. The colour profile stays.

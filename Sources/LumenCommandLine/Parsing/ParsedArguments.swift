@@ -6,14 +6,14 @@
 /// Options take exactly the dashes declared: `---size`, `-size` and `--o` are errors. An
 /// option that is not repeatable may appear once; a second occurrence is an error rather
 /// than a silent override.
-struct ParsedArguments {
-  let command: Command
-  private(set) var positional: [String] = []
+package struct ParsedArguments {
+  package let command: Command
+  package private(set) var positional: [String] = []
   private var values: [String: [OptionValue]] = [:]
 
   /// Parses `words` for `command` (named `title` in errors, e.g. `video frame`), checking every
   /// value, the number of positionals and the required options.
-  init(_ words: [String], for command: Command, title: String) throws(UsageError) {
+  package init(_ words: [String], for command: Command, title: String) throws(UsageError) {
     self.command = command
     var rest = words[...]
     while let word = rest.popFirst() {
@@ -75,28 +75,28 @@ struct ParsedArguments {
   // MARK: Reading
 
   /// Whether the switch or option was given (a default does not count).
-  func has(_ name: String) -> Bool { values(name) != nil }
+  package func has(_ name: String) -> Bool { values(name) != nil }
 
   /// The first positional word; the parser has checked their number, so the error is a guard.
-  func firstPositional() throws(UsageError) -> String {
+  package func firstPositional() throws(UsageError) -> String {
     guard let word = positional.first else { throw UsageError("\(command.name) needs an argument") }
     return word
   }
 
   /// A required option's text; the parser has checked it is there, so the error is a guard.
-  func required(_ name: String) throws(UsageError) -> String {
+  package func required(_ name: String) throws(UsageError) -> String {
     guard let text = string(name) else { throw UsageError("\(command.name) needs --\(name)") }
     return text
   }
 
   /// The text of a text, path or choice option, or its default.
-  func string(_ name: String) -> String? {
+  package func string(_ name: String) -> String? {
     guard case .text(let text) = values(name)?.last ?? defaultValue(name) else { return nil }
     return text
   }
 
   /// Every value of a repeatable option, in the order given.
-  func strings(_ name: String) -> [String] {
+  package func strings(_ name: String) -> [String] {
     (values(name) ?? []).compactMap {
       guard case .text(let text) = $0 else { return nil }
       return text
@@ -104,13 +104,13 @@ struct ParsedArguments {
   }
 
   /// A whole-number option's value, or its default.
-  func integer(_ name: String) -> Int? {
+  package func integer(_ name: String) -> Int? {
     guard case .integer(let number) = values(name)?.last ?? defaultValue(name) else { return nil }
     return number
   }
 
   /// A number option's value, or its default.
-  func number(_ name: String) -> Double? {
+  package func number(_ name: String) -> Double? {
     guard case .number(let number) = values(name)?.last ?? defaultValue(name) else { return nil }
     return number
   }

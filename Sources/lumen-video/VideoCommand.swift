@@ -1,12 +1,13 @@
 import Foundation
+import LumenCommandLine
 import LumenVideo
 
 /// `lumen video ...`: movies on the command line. The first word names a subcommand; the
 /// subcommands only parse and print, the work happens in LumenVideo.
 enum VideoCommand {
   static let command = Command(
-    name: "video",
-    summary: "Joins, trims, edits and encodes movies (export).",
+    name: VideoTool.name,
+    summary: VideoTool.summary,
     positionals: VideoExportCommand.positionals,
     options: VideoExportCommand.options,
     notes: VideoExportCommand.notes + "\n\n" + ffmpegNote,

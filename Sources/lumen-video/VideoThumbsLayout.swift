@@ -1,4 +1,5 @@
 import Foundation
+import LumenCommandLine
 
 /// The strip `lumen video thumbs` draws, sized and checked before anything is decoded or
 /// allocated: a picture that claims no size or an absurd shape is refused as the file's fault,

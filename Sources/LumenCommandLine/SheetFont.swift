@@ -1,20 +1,20 @@
 /// A small bitmap font for labelling contact sheets, until a font library is wired in: printable
 /// ASCII in cells 5 pixels wide and 9 high (capitals and digits 7 high, then 2 rows for the
 /// descenders of g, j, p, q, y), drawn at whole-number scales. Designed for Lumen.
-enum SheetFont {
-  static let glyphWidth = 5
-  static let glyphHeight = 9
+package enum SheetFont {
+  package static let glyphWidth = 5
+  package static let glyphHeight = 9
   /// Horizontal distance between glyph origins, one column of spacing included.
-  static let advance = 6
+  package static let advance = 6
 
   /// The width in unscaled pixels of `text` (no spacing after the last glyph).
-  static func width(of text: String) -> Int {
+  package static func width(of text: String) -> Int {
     text.isEmpty ? 0 : text.count * advance - 1
   }
 
   /// Whether pixel (column, row) of `character`'s glyph is set; characters outside printable
   /// ASCII are drawn as "?".
-  static func isSet(_ character: Character, column: Int, row: Int) -> Bool {
+  package static func isSet(_ character: Character, column: Int, row: Int) -> Bool {
     let code =
       character.asciiValue.map(Int.init).flatMap { (32...126).contains($0) ? $0 : nil }
       ?? 63  // "?"

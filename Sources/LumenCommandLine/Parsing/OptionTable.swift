@@ -1,9 +1,9 @@
 /// One option of a command, as its table declares it. The same value drives the parser
 /// (names, whether a value follows, the value's type and range, repetition) and the generated
 /// `--help` text (placeholder, default, help), so the two cannot disagree.
-struct Option: Sendable {
+package struct Option: Sendable {
   /// What follows the option's name.
-  enum Kind: Sendable {
+  package enum Kind: Sendable {
     /// No value: the option is a switch.
     case flag
     /// Any text; the command reads it further (times, filters, layouts).
@@ -19,29 +19,29 @@ struct Option: Sendable {
   }
 
   /// The long name, written `--name`.
-  let name: String
+  package let name: String
   /// The one-letter alias, written `-x`.
-  let short: Character?
-  let kind: Kind
+  package let short: Character?
+  package let kind: Kind
   /// The value's name in the help text (`OUT`, `PIXELS`).
-  let placeholder: String
+  package let placeholder: String
   /// Whether every occurrence is kept; a second occurrence of any other option is an error.
-  let isRepeatable: Bool
+  package let isRepeatable: Bool
   /// Whether the command refuses to run without it.
-  let isRequired: Bool
+  package let isRequired: Bool
   /// The value used when the option is absent, in the option's own syntax.
-  let defaultValue: String?
-  let help: String
+  package let defaultValue: String?
+  package let help: String
 
   /// A switch such as `--overwrite`.
-  static func flag(_ name: String, short: Character? = nil, help: String) -> Option {
+  package static func flag(_ name: String, short: Character? = nil, help: String) -> Option {
     Option(
       name: name, short: short, kind: .flag, placeholder: "", isRepeatable: false,
       isRequired: false, defaultValue: nil, help: help)
   }
 
   /// An option followed by a value, such as `--size PIXELS`.
-  static func value(
+  package static func value(
     _ name: String, short: Character? = nil, _ placeholder: String, _ kind: Kind,
     repeatable: Bool = false, required: Bool = false, default defaultValue: String? = nil,
     help: String
@@ -51,23 +51,23 @@ struct Option: Sendable {
       isRequired: required, defaultValue: defaultValue, help: help)
   }
 
-  var takesValue: Bool {
+  package var takesValue: Bool {
     if case .flag = kind { return false }
     return true
   }
 
   /// `-o/--output` or `--size`, as messages name the option.
-  var displayName: String { short.map { "-\($0)/--\(name)" } ?? "--\(name)" }
+  package var displayName: String { short.map { "-\($0)/--\(name)" } ?? "--\(name)" }
 
   /// `-o OUT` or `--doc EDIT.json`: the shortest way to write it, for synopses.
-  var shortestUsage: String {
+  package var shortestUsage: String {
     let flag = short.map { "-\($0)" } ?? "--\(name)"
     return takesValue ? "\(flag) \(placeholder)" : flag
   }
 }
 
 /// A value checked against its option's kind.
-enum OptionValue: Sendable, Equatable {
+package enum OptionValue: Sendable, Equatable {
   case text(String)
   case integer(Int)
   case number(Double)
@@ -76,7 +76,7 @@ enum OptionValue: Sendable, Equatable {
 extension Option.Kind {
   /// `text` read as this kind; the error names `option`, what it expects and (shortened)
   /// what it got.
-  func value(of text: String, for option: String) throws(UsageError) -> OptionValue {
+  package func value(of text: String, for option: String) throws(UsageError) -> OptionValue {
     func refuse(_ expected: String) -> UsageError {
       UsageError("\(option) must be \(expected), not \(UsageError.quoted(text))")
     }
@@ -106,7 +106,7 @@ extension Option.Kind {
   }
 
   /// What the help says about the range or the choices, empty when nothing is to be said.
-  var constraint: String {
+  package var constraint: String {
     switch self {
     case .flag, .text, .path: ""
     case .integer(let range): "\(range.lowerBound)...\(range.upperBound)"
@@ -116,7 +116,7 @@ extension Option.Kind {
   }
 
   /// `1` rather than `1.0`, so that ranges read as they are typed.
-  static func format(_ number: Double) -> String {
+  package static func format(_ number: Double) -> String {
     if number == number.rounded(), abs(number) < 1e15, let whole = Int(exactly: number) {
       return "\(whole)"
     }
@@ -125,31 +125,37 @@ extension Option.Kind {
 }
 
 /// The words that are not options: how many a command takes and what they are.
-struct Positionals: Sendable {
+package struct Positionals: Sendable {
   /// The words' name in the help text (`IN`).
-  let placeholder: String
-  let count: ClosedRange<Int>
-  let help: String
+  package let placeholder: String
+  package let count: ClosedRange<Int>
+  package let help: String
 
-  static let none = Positionals(placeholder: "", count: 0...0, help: "")
+  package init(placeholder: String, count: ClosedRange<Int>, help: String) {
+    self.placeholder = placeholder
+    self.count = count
+    self.help = help
+  }
 
-  static func one(_ placeholder: String, help: String) -> Positionals {
+  package static let none = Positionals(placeholder: "", count: 0...0, help: "")
+
+  package static func one(_ placeholder: String, help: String) -> Positionals {
     Positionals(placeholder: placeholder, count: 1...1, help: help)
   }
 
-  static func oneOrMore(_ placeholder: String, help: String) -> Positionals {
+  package static func oneOrMore(_ placeholder: String, help: String) -> Positionals {
     Positionals(placeholder: placeholder, count: 1...Int.max, help: help)
   }
 
   /// `IN`, `[IN]`, `IN...` or `[IN...]` as synopses write them.
-  var synopsis: String {
+  package var synopsis: String {
     guard count.upperBound > 0 else { return "" }
     let words = count.upperBound > 1 ? "\(placeholder)..." : placeholder
     return count.lowerBound == 0 ? "[\(words)]" : words
   }
 
   /// Throws unless `given` words are within `count`.
-  func check(_ given: Int, command: String) throws(UsageError) {
+  package func check(_ given: Int, command: String) throws(UsageError) {
     guard !count.contains(given) else { return }
     if count.upperBound == 0 {
       throw UsageError("\(command) takes no arguments, only options (got \(given))")

@@ -1,12 +1,12 @@
 /// `--help` text generated from the command tables, so that every option the parser accepts
 /// is listed with its value, range and default.
-enum HelpFormatter {
-  static let width = 80
+package enum HelpFormatter {
+  package static let width = 80
   /// Where option help starts; longer names put their help on the next line.
-  static let column = 26
+  package static let column = 26
 
   /// The help of `resolved`'s command: synopsis, summary, arguments, options, subcommands, notes.
-  static func help(for resolved: ResolvedCommand) -> String {
+  package static func help(for resolved: ResolvedCommand) -> String {
     let command = resolved.command
     let title = resolved.title
     var sections: [String] = []
@@ -37,10 +37,12 @@ enum HelpFormatter {
   }
 
   /// `lumen help`: every runnable command by its full name, with its summary.
-  static func overview(of root: Command) -> String {
+  package static func overview(of root: Command) -> String {
     func rows(_ command: Command, prefix: String) -> [(String, String)] {
       let name = prefix.isEmpty ? command.name : "\(prefix) \(command.name)"
-      let own = command.run != nil ? [("  " + name, command.summary)] : []
+      // A group is listed when it runs on its own; a command without subcommands always.
+      let listed = command.run != nil || command.subcommands.isEmpty
+      let own = listed ? [("  " + name, command.summary)] : []
       return own + command.subcommands.flatMap { rows($0, prefix: name) }
     }
     let commands = root.subcommands.flatMap { rows($0, prefix: "") }
@@ -64,7 +66,7 @@ enum HelpFormatter {
   }
 
   /// `lumen render IN -o OUT [options]`: the required parts, then `[options]`.
-  static func synopsis(of command: Command, title: String) -> String {
+  package static func synopsis(of command: Command, title: String) -> String {
     let required = command.options.filter(\.isRequired).map(\.shortestUsage)
     let optional = command.options.contains { !$0.isRequired } ? ["[options]"] : []
     let positional = command.positionals.synopsis
@@ -107,7 +109,7 @@ enum HelpFormatter {
 
   /// `text` wrapped at `width`, every line indented by `indent` spaces; blank lines and
   /// line breaks in `text` are kept.
-  static func wrap(_ text: String, indent: Int) -> String {
+  package static func wrap(_ text: String, indent: Int) -> String {
     let margin = String(repeating: " ", count: indent)
     return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       let lead = line.prefix { $0 == " " }

@@ -1,6 +1,7 @@
 import Foundation
 import LumenAssets
 import LumenCodecs
+import LumenCommandLine
 import LumenCore
 import LumenEdit
 import LumenVideo
@@ -9,7 +10,7 @@ import LumenVideo
 /// frame at a moment, upright, optionally edited, as an image file.
 enum VideoFrameCommand {
   static let command = Command(
-    name: "frame", summary: "The exact frame at a moment, upright, optionally edited.",
+    name: VideoTool.frame.name, summary: VideoTool.frame.summary,
     positionals: .one("IN", help: "the movie"),
     options: [
       .value("at", "X", .number(0...1), help: "the normalised time: 0 the first frame, 1 the last"),
@@ -30,7 +31,7 @@ enum VideoFrameCommand {
     let output = try args.required("output")
     let quality = args.integer("quality")
     let moment = try Moment(args)
-    let document = try args.string("doc").map { try DocCommand.read(URL(fileURLWithPath: $0)) }
+    let document = try args.string("doc").map { try DocumentFile.read(URL(fileURLWithPath: $0)) }
     let source = URL(fileURLWithPath: input)
     let writer = try ImageWriter(
       url: URL(fileURLWithPath: output), options: EncodeOptions(quality: quality), source: source,
