@@ -118,6 +118,8 @@ enum DemoCommand {
       "-o", out.appendingPathComponent("coffee-clip-edited.mp4").path,
       "--allow", samples.path, "--overwrite",
     ]
+    // What this process printed goes first, also when standard output is a file or a pipe.
+    fflush(nil)
     try process.run()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
