@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "LumenJobs", targets: ["LumenJobs"]),
     .library(name: "LumenVideoJobs", targets: ["LumenVideoJobs"]),
     .library(name: "LumenLayers", targets: ["LumenLayers"]),
+    .library(name: "LumenText", targets: ["LumenText"]),
     .executable(name: "lumen", targets: ["lumen"]),
     .executable(name: "lumen-video", targets: ["lumen-video"]),
   ],
@@ -37,7 +38,8 @@ let package = Package(
         ])
       ]),
     // setjmp-based error recovery for libjpeg and libpng, which Swift cannot express, and
-    // libheif opened on first use (its header from Debian's libheif-dev; see setup.sh).
+    // libheif, HarfBuzz and FriBidi opened on first use (their headers from Debian's -dev
+    // packages; see setup.sh).
     .target(name: "CLumenShims", dependencies: ["CJPEG", "CPNG"]),
 
     .target(name: "LumenCore"),
@@ -48,6 +50,8 @@ let package = Package(
     .target(
       name: "LumenFilters", dependencies: ["LumenCore"], resources: [.copy("Resources/looks")]),
     .target(name: "LumenLayers", dependencies: ["LumenCore"]),
+    // Text: bidirectional runs (FriBidi), script runs and shaping (HarfBuzz) of font files.
+    .target(name: "LumenText", dependencies: ["LumenCore", "CLumenShims"]),
     .target(name: "LumenAssets", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"]),
     .target(
       name: "LumenEdit",
@@ -70,7 +74,7 @@ let package = Package(
       name: "lumen",
       dependencies: [
         "LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenAssets", "LumenJobs",
-        "LumenCommandLine",
+        "LumenCommandLine", "LumenText",
       ]),
     .executableTarget(
       name: "lumen-video",
@@ -94,6 +98,7 @@ let package = Package(
     .testTarget(
       name: "LumenFiltersTests",
       dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenTestSupport"]),
+    .testTarget(name: "LumenTextTests", dependencies: ["LumenText", "LumenTestSupport"]),
     .testTarget(
       name: "LumenLayersTests", dependencies: ["LumenCore", "LumenLayers", "LumenTestSupport"]),
     .testTarget(

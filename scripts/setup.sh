@@ -4,13 +4,16 @@
 #
 #   scripts/setup.sh            # build dependencies (C libraries)
 #   scripts/setup.sh --oracles  # also the tools tests compare against (ImageMagick, vips,
-#                               # lcms2 utilities, exiftool, rsvg-convert, Pillow and numpy in .venv-oracle)
+#                               # lcms2 utilities, exiftool, rsvg-convert, hb-shape and the
+#                               # fonts it shapes with, Pillow and numpy in .venv-oracle)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 build_packages=(pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libheif-dev liblcms2-dev
-  libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev)
-oracle_packages=(ffmpeg imagemagick libvips-tools liblcms2-utils libjpeg-turbo-progs webp libheif-examples libimage-exiftool-perl librsvg2-bin python3-venv)
+  libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
+  libharfbuzz-dev libfribidi-dev)
+oracle_packages=(ffmpeg imagemagick libvips-tools liblcms2-utils libjpeg-turbo-progs webp libheif-examples libimage-exiftool-perl librsvg2-bin python3-venv
+  libharfbuzz-bin fonts-noto-core fonts-wqy-microhei fonts-noto-color-emoji)
 
 want=("${build_packages[@]}")
 [ "${1:-}" = --oracles ] && want+=("${oracle_packages[@]}")

@@ -9,8 +9,8 @@ enum Lumen {
     summary: "Photo and video editing: filters, looks and LUTs, edit documents, movies.",
     subcommands: [
       RenderCommand.command, FiltersCommand.command, InfoCommand.command, LooksCommand.command,
-      LutCommand.command, EditCommand.command, DocCommand.command, VideoTool.placeholder,
-      DemoCommand.command,
+      LutCommand.command, EditCommand.command, DocCommand.command, TextCommand.command,
+      VideoTool.placeholder, DemoCommand.command,
     ])
 
   static func main() {

@@ -214,6 +214,7 @@ import Testing
     (["doc", "validate"], []),
     (["doc", "migrate"], ["-o, --output", "--overwrite"]),
     (["doc", "new"], ["-o, --output", "--overwrite"]),
+    (["text"], ["--font", "--index", "--language", "--glyphs"]),
     (
       ["video"],
       [

@@ -58,6 +58,8 @@ public enum OracleTool: String, Sendable, CustomStringConvertible {
   case imageMagick = "convert"
   case vips, exiftool, djpeg, transicc
   case heifEnc = "heif-enc"
+  /// HarfBuzz's shaping tool (Debian's `libharfbuzz-bin`).
+  case hbShape = "hb-shape"
   /// The oracle venv's Python with Pillow, pyvips and numpy.
   case python
 

@@ -1,0 +1,75 @@
+import CLumenShims
+import Foundation
+import LumenCore
+
+/// A font file opened for shaping, measured in the font's own units (as `hb-shape` measures
+/// without `--font-size`). A TrueType collection holds several faces; ``index`` picks one.
+///
+/// The file is read whole through ``RegularFile`` (a FIFO or a folder is refused before
+/// anything waits on it) and must be at most ``maxSize`` bytes; HarfBuzz keeps the bytes.
+public final class FontFile: @unchecked Sendable {
+  /// The largest font file read: Noto's CJK collections are about 20 MB.
+  public static let maxSize = 128 << 20
+
+  public let path: String
+  public let index: Int
+  /// The design units per em of the face: glyph positions are in these units.
+  public let unitsPerEm: Int
+  /// The number of glyphs in the face.
+  public let glyphCount: Int
+  /// HarfBuzz's font over the face (immutable once made, so shared by any thread).
+  let font: OpaquePointer
+  /// The loaded text libraries, which a shaper of this font uses as well.
+  let libraries: lumen_text_libraries
+
+  public init(path: String, index: Int = 0) throws(FontError) {
+    let libraries: lumen_text_libraries
+    do {
+      libraries = try TextLibraries.load()
+    } catch {
+      throw FontError(file: path, reason: error.description)
+    }
+    let hb = libraries.harfbuzz
+    let bytes: Data
+    do {
+      bytes = try RegularFile.contents(of: path, limit: Self.maxSize)
+    } catch {
+      throw FontError(file: path, reason: error.reason)
+    }
+    guard let length = UInt32(exactly: bytes.count) else {
+      throw FontError(file: path, reason: "too large")
+    }
+    // HarfBuzz copies the bytes (duplicate mode) into a blob it owns.
+    let blob = bytes.withUnsafeBytes { raw in
+      hb.blob_create(
+        raw.baseAddress?.assumingMemoryBound(to: CChar.self), length, HB_MEMORY_MODE_DUPLICATE,
+        nil, nil)
+    }
+    defer { hb.blob_destroy(blob) }
+    let faces = Int(hb.face_count(blob))
+    guard faces > 0 else { throw FontError(file: path, reason: "not a font file (no face in it)") }
+    guard (0..<faces).contains(index), let faceIndex = UInt32(exactly: index) else {
+      throw FontError(
+        file: path, reason: "has \(faces) face\(faces == 1 ? "" : "s"); there is no face \(index)")
+    }
+    let face = hb.face_create(blob, faceIndex)
+    defer { hb.face_destroy(face) }
+    let glyphs = Int(hb.face_get_glyph_count(face))
+    let upem = Int(hb.face_get_upem(face))
+    guard glyphs > 0, upem > 0 else {
+      throw FontError(file: path, reason: "face \(index) has no glyphs")
+    }
+    guard let font = hb.font_create(face) else {
+      throw FontError(file: path, reason: "HarfBuzz cannot open face \(index)")
+    }
+    hb.font_make_immutable(font)
+    self.path = path
+    self.index = index
+    self.unitsPerEm = upem
+    self.glyphCount = glyphs
+    self.font = font
+    self.libraries = libraries
+  }
+
+  deinit { libraries.harfbuzz.font_destroy(font) }
+}
