@@ -28,6 +28,8 @@ let package = Package(
     .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(
+      name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
     .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
     .systemLibrary(
       name: "CFFmpeg", pkgConfig: "libavformat",
@@ -50,8 +52,9 @@ let package = Package(
     .target(
       name: "LumenFilters", dependencies: ["LumenCore"], resources: [.copy("Resources/looks")]),
     .target(name: "LumenLayers", dependencies: ["LumenCore"]),
-    // Text: bidirectional runs (FriBidi), script runs and shaping (HarfBuzz) of font files.
-    .target(name: "LumenText", dependencies: ["LumenCore", "CLumenShims"]),
+    // Text: bidirectional runs (FriBidi), script runs and shaping (HarfBuzz) of font files,
+    // glyphs drawn by FreeType.
+    .target(name: "LumenText", dependencies: ["LumenCore", "CLumenShims", "CFreeType"]),
     .target(name: "LumenAssets", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"]),
     .target(
       name: "LumenEdit",

@@ -21,6 +21,8 @@ public final class FontFile: @unchecked Sendable {
   let font: OpaquePointer
   /// The loaded text libraries, which a shaper of this font uses as well.
   let libraries: lumen_text_libraries
+  /// The file's bytes, which FreeType reads glyphs from (``GlyphRasterizer``).
+  let bytes: Data
 
   public init(path: String, index: Int = 0) throws(FontError) {
     let libraries: lumen_text_libraries
@@ -69,6 +71,7 @@ public final class FontFile: @unchecked Sendable {
     self.glyphCount = glyphs
     self.font = font
     self.libraries = libraries
+    self.bytes = bytes
   }
 
   deinit { libraries.harfbuzz.font_destroy(font) }

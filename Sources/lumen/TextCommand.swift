@@ -1,14 +1,16 @@
 import Foundation
+import LumenCodecs
 import LumenCommandLine
+import LumenCore
 import LumenText
 
-/// `lumen text STRING --font FILE --glyphs`: the text shaped with a font file, its glyphs
-/// printed as `hb-shape --output-format=json` prints them, run by run. Drawing the text block
-/// comes with the text layer.
+/// `lumen text STRING --font FILE (-o OUT | --glyphs)`: the text shaped with a font file, drawn
+/// as one line on a transparent background, or its glyphs printed as `hb-shape
+/// --output-format=json` prints them, run by run.
 enum TextCommand {
   static let command = Command(
     name: "text",
-    summary: "Shapes text with a font file and prints the glyphs, run by run (--glyphs).",
+    summary: "Draws a line of text with a font file (-o), or prints its shaped glyphs (--glyphs).",
     positionals: .one("STRING", help: "the text, up to \(TextShaper.maxLength) characters"),
     options: [
       .value("font", "FILE", .path, required: true, help: "a TrueType or OpenType font file"),
@@ -18,31 +20,63 @@ enum TextCommand {
       .value(
         "language", "TAG", .text,
         help: "the text's language as a BCP 47 tag (ar, hi, zh-Hans); by default the locale's"),
-      .flag("glyphs", help: "prints the shaped glyphs as JSON (required for now)"),
+      .value("size", "PX", .number(1...2048), default: "64", help: "the font size in pixels"),
+      .value("color", "RRGGBB", .text, default: "000000", help: "the text's colour (hex)"),
+      .value("output", short: "o", "OUT", .path, help: "the picture to write (.png, .webp)"),
+      .flag("overwrite", help: "replaces OUT when it exists, even when it is the font file"),
+      .flag("glyphs", help: "prints the shaped glyphs as JSON"),
     ],
     notes: """
-      --glyphs prints one JSON object on one line: the font's units per em and the runs in \
-      logical order, each with its characters (start, end: Unicode scalar offsets), bidi \
-      level, direction, ISO 15924 script and its glyphs in visual order with hb-shape's \
-      fields: g (glyph id), cl (cluster: the scalar offset of its first character), ax, ay \
-      (advance) and dx, dy (offset), in font units.
+      -o draws the text as one line on a transparent background, as wide as its advance and \
+      as tall as the font's ascender and descender (wider where ink reaches out): outlines \
+      unhinted and antialiased by FreeType, so that every size looks alike. Bitmap fonts \
+      (colour emoji) are not drawn yet. --glyphs prints one JSON object on one line: the \
+      font's units per em and the runs in logical order, each with its characters (start, \
+      end: Unicode scalar offsets), bidi level, direction, ISO 15924 script and its glyphs in \
+      visual order with hb-shape's fields: g (glyph id), cl (cluster: the scalar offset of its \
+      first character), ax, ay (advance) and dx, dy (offset), in font units.
       """,
     run: run)
 
   static func run(_ args: ParsedArguments) throws {
-    guard args.has("glyphs") else {
-      throw UsageError("text prints glyphs only for now: give --glyphs")
+    let output = args.string("output")
+    guard output != nil || args.has("glyphs") else {
+      throw UsageError("text needs -o OUT (to draw) or --glyphs (to print the glyphs)")
     }
+    let color = try Self.color(args.string("color") ?? "000000")
     let text = try args.firstPositional()
-    let font = try FontFile(path: try args.required("font"), index: args.integer("index") ?? 0)
+    let fontPath = try args.required("font")
+    if let output, !args.has("overwrite") {
+      try FileIdentity.refuseOverwriting([fontPath], with: output)
+    }
+    let font = try FontFile(path: fontPath, index: args.integer("index") ?? 0)
     let runs = try TextShaper.shape(text, with: font, language: args.string("language"))
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let output = Output(unitsPerEm: font.unitsPerEm, runs: runs)
-    print(String(decoding: try encoder.encode(output), as: UTF8.self))
+    if args.has("glyphs") {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      let printed = Glyphs(unitsPerEm: font.unitsPerEm, runs: runs)
+      print(String(decoding: try encoder.encode(printed), as: UTF8.self))
+    }
+    if let output {
+      let line = try TextLine(
+        runs: runs, font: font, pixelSize: args.number("size") ?? 64, color: color)
+      try ImageFile.write(
+        line.bitmap, to: URL(fileURLWithPath: output), overwrite: args.has("overwrite"))
+    }
   }
 
-  private struct Output: Encodable {
+  /// `RRGGBB` (or `#RRGGBB`) as bytes.
+  static func color(_ text: String) throws(UsageError) -> SIMD3<UInt8> {
+    let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+    guard hex.count == 6, hex.allSatisfy(\.isHexDigit), let value = UInt32(hex, radix: 16) else {
+      throw UsageError("--color \(UsageError.quoted(text)): expected RRGGBB, such as ff8800")
+    }
+    return SIMD3(
+      UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 8),
+      UInt8(truncatingIfNeeded: value))
+  }
+
+  private struct Glyphs: Encodable {
     let unitsPerEm: Int
     let runs: [TextRun]
   }

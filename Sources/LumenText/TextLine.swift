@@ -1,0 +1,129 @@
+import LumenCore
+
+/// One line of shaped text drawn into a transparent RGBA bitmap: the runs put in visual order
+/// (UAX #9 rule L2), every glyph drawn by FreeType at its fractional pen position and its
+/// coverage combined with what is already there (`1 - (1 - a)(1 - b)`), so that touching glyphs
+/// leave no seams. The bitmap spans the line's advance and the font's ascender and descender,
+/// widened to any ink outside them; the baseline is ``baseline`` pixels from the top.
+public struct TextLine: Sendable {
+  public let bitmap: Bitmap
+  public let baseline: Int
+
+  /// The longest side a line is drawn at, and the most pixels: text larger than this is
+  /// refused before its pixels are allocated (32 MP: 128 MB of RGBA).
+  public static let maxSide = 16_384
+  public static let maxPixels = 1 << 25
+
+  public init(
+    runs: [TextRun], font: FontFile, pixelSize: Double, color: SIMD3<UInt8>
+  ) throws(TextDrawingError) {
+    guard pixelSize.isFinite, (1...2048).contains(pixelSize) else {
+      throw .badSize(pixelSize)
+    }
+    let rasterizer: GlyphRasterizer
+    do {
+      rasterizer = try GlyphRasterizer(font: font, pixelSize: pixelSize)
+    } catch {
+      throw .font(error)
+    }
+    let scale = pixelSize / Double(font.unitsPerEm)
+    // The line's size before any glyph is drawn: its advance and the font's height, with an
+    // em of room on every side for ink that reaches out (a swash, a mark, an italic).
+    let glyphs = runs.flatMap(\.glyphs)
+    let advance = Double(glyphs.reduce(0) { $0 + abs($1.xAdvance) }) * scale
+    let rise = Double(glyphs.reduce(0) { $0 + abs($1.yAdvance) }) * scale
+    let (roughWidth, roughHeight) = (advance + 2 * pixelSize, rise + 4 * pixelSize)
+    guard roughWidth <= Double(Self.maxSide), roughHeight <= Double(Self.maxSide),
+      roughWidth * roughHeight <= Double(Self.maxPixels)
+    else {
+      throw .tooLarge(width: Int(roughWidth.rounded(.up)), height: Int(roughHeight.rounded(.up)))
+    }
+    // Every glyph's mask at its place: x right of the line's start, y down from the baseline.
+    var placed: [(mask: GlyphMask, x: Int, y: Int)] = []
+    var penX = 0.0
+    var penY = 0.0
+    for run in Self.visualOrder(runs) {
+      for glyph in run.glyphs {
+        let x = penX + Double(glyph.xOffset) * scale
+        let y = penY + Double(glyph.yOffset) * scale
+        let (wholeX, wholeY) = (x.rounded(.down), y.rounded(.down))
+        if let mask = rasterizer.mask(glyph: glyph.glyph, dx: x - wholeX, dy: y - wholeY) {
+          placed.append((mask, Int(wholeX) + mask.left, -Int(wholeY) - mask.top))
+        }
+        penX += Double(glyph.xAdvance) * scale
+        penY += Double(glyph.yAdvance) * scale
+      }
+    }
+    let ascent = Int(rasterizer.ascender.rounded(.up))
+    let descent = Int((-rasterizer.descender).rounded(.up))
+    let left = min(0, placed.map(\.x).min() ?? 0)
+    let right = max(Int(penX.rounded(.up)), placed.map { $0.x + $0.mask.width }.max() ?? 0)
+    let top = min(-ascent, placed.map(\.y).min() ?? 0)
+    let bottom = max(descent, placed.map { $0.y + $0.mask.height }.max() ?? 0)
+    let (width, height) = (max(1, right - left), max(1, bottom - top))
+    guard width <= Self.maxSide, height <= Self.maxSide, width * height <= Self.maxPixels else {
+      throw .tooLarge(width: width, height: height)
+    }
+    var coverage = [UInt8](repeating: 0, count: width * height)
+    for (mask, x, y) in placed {
+      for row in 0..<mask.height {
+        let target = (y - top + row) * width + (x - left)
+        for column in 0..<mask.width {
+          let a = Int(coverage[target + column])
+          let b = Int(mask.coverage[row * mask.width + column])
+          coverage[target + column] = UInt8(a + b - (a * b + 127) / 255)
+        }
+      }
+    }
+    bitmap = Bitmap(width: width, height: height, format: .rgba8) { bytes in
+      for index in 0..<(width * height) {
+        bytes[4 * index] = color.x
+        bytes[4 * index + 1] = color.y
+        bytes[4 * index + 2] = color.z
+        bytes[4 * index + 3] = coverage[index]
+      }
+    }
+    baseline = -top
+  }
+
+  /// The runs left to right: from the highest level down to the lowest odd one, every
+  /// maximal sequence of runs at that level or above is reversed (UAX #9, L2).
+  static func visualOrder(_ runs: [TextRun]) -> [TextRun] {
+    var order = runs
+    guard let highest = runs.map(\.level).max() else { return order }
+    let lowestOdd = runs.map(\.level).filter { $0 % 2 == 1 }.min() ?? highest + 1
+    var level = highest
+    while level >= lowestOdd {
+      var index = 0
+      while index < order.count {
+        guard order[index].level >= level else {
+          index += 1
+          continue
+        }
+        var end = index
+        while end < order.count, order[end].level >= level { end += 1 }
+        order[index..<end].reverse()
+        index = end
+      }
+      level -= 1
+    }
+    return order
+  }
+}
+
+/// Why a line of text cannot be drawn.
+public enum TextDrawingError: Error, Equatable, Sendable, CustomStringConvertible {
+  case badSize(Double)
+  case tooLarge(width: Int, height: Int)
+  case font(FontError)
+
+  public var description: String {
+    switch self {
+    case .badSize(let size): "a text size of \(size) pixels (expected 1 to 2048)"
+    case .tooLarge(let width, let height):
+      "the text would be \(width)x\(height) pixels, more than \(TextLine.maxSide) on a side"
+        + " or \(TextLine.maxPixels >> 20) MP"
+    case .font(let error): "\(error)"
+    }
+  }
+}
