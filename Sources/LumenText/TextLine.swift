@@ -1,9 +1,9 @@
 import LumenCore
 
 /// One line of shaped text drawn into a transparent RGBA bitmap: the runs put in visual order
-/// (UAX #9 rule L2), every glyph drawn by FreeType at its fractional pen position and its
-/// coverage combined with what is already there (`1 - (1 - a)(1 - b)`), so that touching glyphs
-/// leave no seams. The bitmap spans the line's advance and the font's ascender and descender,
+/// (UAX #9 rule L2), every glyph drawn by FreeType at its fractional pen position in the text's
+/// colour (or its own colours, for emoji) and laid over what is already there, so that
+/// touching glyphs leave no seams (two coverages combine as `1 - (1 - a)(1 - b)`). The bitmap spans the line's advance and the font's ascender and descender,
 /// widened to any ink outside them; the baseline is ``baseline`` pixels from the top.
 public struct TextLine: Sendable {
   public let bitmap: Bitmap
@@ -64,23 +64,38 @@ public struct TextLine: Sendable {
     guard width <= Self.maxSide, height <= Self.maxSide, width * height <= Self.maxPixels else {
       throw .tooLarge(width: width, height: height)
     }
-    var coverage = [UInt8](repeating: 0, count: width * height)
+    // Premultiplied RGBA, each glyph laid over what is there ("over"; for two coverages that
+    // is 1 - (1 - a)(1 - b)), then made straight for the bitmap.
+    var canvas = [Int](repeating: 0, count: width * height * 4)
+    let ink = [Int(color.x), Int(color.y), Int(color.z), 255]
     for (mask, x, y) in placed {
       for row in 0..<mask.height {
-        let target = (y - top + row) * width + (x - left)
         for column in 0..<mask.width {
-          let a = Int(coverage[target + column])
-          let b = Int(mask.coverage[row * mask.width + column])
-          coverage[target + column] = UInt8(a + b - (a * b + 127) / 255)
+          let source = row * mask.width + column
+          let target = ((y - top + row) * width + (x - left + column)) * 4
+          let over: [Int]
+          switch mask.pixels {
+          case .coverage(let coverage):
+            let a = Int(coverage[source])
+            over = ink.map { ($0 * a + 127) / 255 }
+          case .color(let pixels):
+            over = (0..<4).map { Int(pixels[source * 4 + $0]) }
+          }
+          let keep = 255 - over[3]
+          for channel in 0..<4 {
+            canvas[target + channel] = over[channel] + (canvas[target + channel] * keep + 127) / 255
+          }
         }
       }
     }
     bitmap = Bitmap(width: width, height: height, format: .rgba8) { bytes in
       for index in 0..<(width * height) {
-        bytes[4 * index] = color.x
-        bytes[4 * index + 1] = color.y
-        bytes[4 * index + 2] = color.z
-        bytes[4 * index + 3] = coverage[index]
+        let alpha = canvas[4 * index + 3]
+        for channel in 0..<3 {
+          let value = alpha > 0 ? (canvas[4 * index + channel] * 255 + alpha / 2) / alpha : 0
+          bytes[4 * index + channel] = UInt8(min(255, value))
+        }
+        bytes[4 * index + 3] = UInt8(min(255, alpha))
       }
     }
     baseline = -top

@@ -29,8 +29,8 @@ enum TextCommand {
     notes: """
       -o draws the text as one line on a transparent background, as wide as its advance and \
       as tall as the font's ascender and descender (wider where ink reaches out): outlines \
-      unhinted and antialiased by FreeType, so that every size looks alike. Bitmap fonts \
-      (colour emoji) are not drawn yet. --glyphs prints one JSON object on one line: the \
+      unhinted and antialiased by FreeType, so that every size looks alike; the colour \
+      bitmaps of emoji fonts scaled from their nearest strike by area averaging. --glyphs prints one JSON object on one line: the \
       font's units per em and the runs in logical order, each with its characters (start, \
       end: Unicode scalar offsets), bidi level, direction, ISO 15924 script and its glyphs in \
       visual order with hb-shape's fields: g (glyph id), cl (cluster: the scalar offset of its \
