@@ -1,13 +1,14 @@
-/* HarfBuzz and FriBidi opened on first use; see lumen_text_loader.h. */
+/* HarfBuzz, FriBidi and fontconfig opened on first use; see lumen_text_loader.h. */
 #include "lumen_text_loader.h"
 
 #include <pthread.h>
 
 #include "library_loader.h"
 
-/* The shared objects as Debian installs them (libharfbuzz0b, libfribidi0). */
+/* The shared objects as Debian installs them (libharfbuzz0b, libfribidi0, libfontconfig1). */
 static const char harfbuzz_soname[] = "libharfbuzz.so.0";
 static const char fribidi_soname[] = "libfribidi.so.0";
+static const char fontconfig_soname[] = "libfontconfig.so.1";
 
 static lumen_text_libraries libraries;
 static const lumen_text_libraries *loaded;
@@ -19,6 +20,8 @@ static void load(void) {
   if (harfbuzz == NULL) return;
   void *fribidi = lumen_open_library(fribidi_soname, load_error, sizeof load_error);
   if (fribidi == NULL) return;
+  void *fontconfig = lumen_open_library(fontconfig_soname, load_error, sizeof load_error);
+  if (fontconfig == NULL) return;
 #define LUMEN_TEXT_RESOLVE(library, soname, prefix, field, name)                                 \
   if (!lumen_resolve(library, soname, prefix #name, (void **)&libraries.field.name, load_error,  \
                      sizeof load_error))                                                         \
@@ -27,10 +30,14 @@ static void load(void) {
   LUMEN_TEXT_RESOLVE(harfbuzz, harfbuzz_soname, "hb_", harfbuzz, name)
 #define LUMEN_FRIBIDI_RESOLVE(name)                                                              \
   LUMEN_TEXT_RESOLVE(fribidi, fribidi_soname, "fribidi_", fribidi, name)
+#define LUMEN_FONTCONFIG_RESOLVE(name)                                                           \
+  LUMEN_TEXT_RESOLVE(fontconfig, fontconfig_soname, "Fc", fontconfig, name)
   LUMEN_HARFBUZZ_FUNCTIONS(LUMEN_HARFBUZZ_RESOLVE)
   LUMEN_FRIBIDI_FUNCTIONS(LUMEN_FRIBIDI_RESOLVE)
+  LUMEN_FONTCONFIG_FUNCTIONS(LUMEN_FONTCONFIG_RESOLVE)
 #undef LUMEN_HARFBUZZ_RESOLVE
 #undef LUMEN_FRIBIDI_RESOLVE
+#undef LUMEN_FONTCONFIG_RESOLVE
 #undef LUMEN_TEXT_RESOLVE
   loaded = &libraries;
 }

@@ -75,4 +75,10 @@ public final class FontFile: @unchecked Sendable {
   }
 
   deinit { libraries.harfbuzz.font_destroy(font) }
+
+  /// Whether the font maps `scalar` to a glyph of its own.
+  public func hasGlyph(_ scalar: UInt32) -> Bool {
+    var glyph: hb_codepoint_t = 0
+    return libraries.harfbuzz.font_get_nominal_glyph(font, scalar, &glyph) != 0
+  }
 }

@@ -1,24 +1,28 @@
 import CLumenShims
 
-/// Splits a paragraph into runs of one bidirectional level and one script: the Unicode
+/// Splits a paragraph into runs of one bidirectional level, one script and one font: the Unicode
 /// bidirectional algorithm (FriBidi, base direction from the first strong character) gives the
 /// levels, HarfBuzz's Unicode tables the scripts. Common and inherited characters (spaces,
 /// digits, punctuation, combining marks, emoji) belong to the script around them.
 enum TextItemizer {
-  static func runs(_ scalars: [UInt32], libraries: lumen_text_libraries) -> [TextRun] {
+  /// `fonts` holds each scalar's font (``FontSet/fontIndices(for:)``); nil: one font.
+  static func runs(_ scalars: [UInt32], libraries: lumen_text_libraries, fonts: [Int]? = nil)
+    -> [TextRun]
+  {
     guard !scalars.isEmpty else { return [] }
     let levels = bidiLevels(scalars, fribidi: libraries.fribidi)
     let scripts = resolvedScripts(scalars, harfbuzz: libraries.harfbuzz)
+    let fonts = fonts ?? [Int](repeating: 0, count: scalars.count)
     var runs: [TextRun] = []
     var start = 0
     for index in 1...scalars.count {
       if index == scalars.count || levels[index] != levels[start]
-        || scripts[index] != scripts[start]
+        || scripts[index] != scripts[start] || fonts[index] != fonts[start]
       {
         runs.append(
           TextRun(
             start: start, end: index, level: levels[start],
-            script: tag(scripts[start], harfbuzz: libraries.harfbuzz)))
+            script: tag(scripts[start], harfbuzz: libraries.harfbuzz), font: fonts[start]))
         start = index
       }
     }

@@ -3,7 +3,8 @@ import LumenCore
 /// One line of shaped text drawn into a transparent RGBA bitmap: the runs put in visual order
 /// (UAX #9 rule L2), every glyph drawn by FreeType at its fractional pen position in the text's
 /// colour (or its own colours, for emoji) and laid over what is already there, so that
-/// touching glyphs leave no seams (two coverages combine as `1 - (1 - a)(1 - b)`). The bitmap spans the line's advance and the font's ascender and descender,
+/// touching glyphs leave no seams (two coverages combine as `1 - (1 - a)(1 - b)`). The bitmap
+/// spans the line's advance and the highest ascender and lowest descender of its fonts,
 /// widened to any ink outside them; the baseline is ``baseline`` pixels from the top.
 public struct TextLine: Sendable {
   public let bitmap: Bitmap
@@ -15,23 +16,22 @@ public struct TextLine: Sendable {
   public static let maxPixels = 1 << 25
 
   public init(
-    runs: [TextRun], font: FontFile, pixelSize: Double, color: SIMD3<UInt8>
+    runs: [TextRun], fonts: FontSet, pixelSize: Double, color: SIMD3<UInt8>
   ) throws(TextDrawingError) {
     guard pixelSize.isFinite, (1...2048).contains(pixelSize) else {
       throw .badSize(pixelSize)
     }
-    let rasterizer: GlyphRasterizer
-    do {
-      rasterizer = try GlyphRasterizer(font: font, pixelSize: pixelSize)
-    } catch {
-      throw .font(error)
-    }
-    let scale = pixelSize / Double(font.unitsPerEm)
+    // Each font's scale from its units to pixels, and its drawing, made as runs need them.
+    let scales = fonts.fonts.map { pixelSize / Double($0.unitsPerEm) }
+    var rasterizers: [Int: GlyphRasterizer] = [:]
     // The line's size before any glyph is drawn: its advance and the font's height, with an
     // em of room on every side for ink that reaches out (a swash, a mark, an italic).
-    let glyphs = runs.flatMap(\.glyphs)
-    let advance = Double(glyphs.reduce(0) { $0 + abs($1.xAdvance) }) * scale
-    let rise = Double(glyphs.reduce(0) { $0 + abs($1.yAdvance) }) * scale
+    let advance = runs.reduce(0.0) { sum, run in
+      sum + Double(run.glyphs.reduce(0) { $0 + abs($1.xAdvance) }) * scales[run.font]
+    }
+    let rise = runs.reduce(0.0) { sum, run in
+      sum + Double(run.glyphs.reduce(0) { $0 + abs($1.yAdvance) }) * scales[run.font]
+    }
     let (roughWidth, roughHeight) = (advance + 2 * pixelSize, rise + 4 * pixelSize)
     guard roughWidth <= Double(Self.maxSide), roughHeight <= Double(Self.maxSide),
       roughWidth * roughHeight <= Double(Self.maxPixels)
@@ -42,7 +42,22 @@ public struct TextLine: Sendable {
     var placed: [(mask: GlyphMask, x: Int, y: Int)] = []
     var penX = 0.0
     var penY = 0.0
+    var (ascender, descender) = (0.0, 0.0)
     for run in Self.visualOrder(runs) {
+      let rasterizer: GlyphRasterizer
+      if let made = rasterizers[run.font] {
+        rasterizer = made
+      } else {
+        do {
+          rasterizer = try GlyphRasterizer(font: fonts.fonts[run.font], pixelSize: pixelSize)
+        } catch {
+          throw .font(error)
+        }
+        rasterizers[run.font] = rasterizer
+        ascender = max(ascender, rasterizer.ascender)
+        descender = min(descender, rasterizer.descender)
+      }
+      let scale = scales[run.font]
       for glyph in run.glyphs {
         let x = penX + Double(glyph.xOffset) * scale
         let y = penY + Double(glyph.yOffset) * scale
@@ -54,8 +69,8 @@ public struct TextLine: Sendable {
         penY += Double(glyph.yAdvance) * scale
       }
     }
-    let ascent = Int(rasterizer.ascender.rounded(.up))
-    let descent = Int((-rasterizer.descender).rounded(.up))
+    let ascent = Int(ascender.rounded(.up))
+    let descent = Int((-descender).rounded(.up))
     let left = min(0, placed.map(\.x).min() ?? 0)
     let right = max(Int(penX.rounded(.up)), placed.map { $0.x + $0.mask.width }.max() ?? 0)
     let top = min(-ascent, placed.map(\.y).min() ?? 0)

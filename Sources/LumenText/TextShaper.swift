@@ -9,19 +9,30 @@ public enum TextShaper {
   /// few pages, while a pasted file is refused before any work.
   public static let maxLength = 10_000
 
-  /// The shaped runs of `text`, in logical order. `language` is a BCP 47 tag (`ar`, `hi`);
-  /// nil leaves HarfBuzz's default (from the process's locale).
-  public static func shape(_ text: String, with font: FontFile, language: String? = nil)
+  /// The shaped runs of `text`, in logical order, each with its font from `fonts` (which
+  /// gains the fallbacks the text needs). `language` is a BCP 47 tag (`ar`, `hi`); nil leaves
+  /// HarfBuzz's default (from the process's locale).
+  public static func shape(_ text: String, with fonts: FontSet, language: String? = nil)
     throws(TextTooLong) -> [TextRun]
   {
     let count = text.unicodeScalars.count
     guard count <= maxLength else { throw TextTooLong(length: count) }
     let scalars = text.unicodeScalars.map(\.value)
-    return TextItemizer.runs(scalars, libraries: font.libraries).map { run in
+    let indices = fonts.fontIndices(for: scalars)
+    return TextItemizer.runs(scalars, libraries: fonts.primary.libraries, fonts: indices).map {
+      run in
       var shaped = run
-      shaped.glyphs = glyphs(of: run, in: scalars, font: font, language: language)
+      shaped.glyphs = glyphs(
+        of: run, in: scalars, font: fonts.fonts[run.font], language: language)
       return shaped
     }
+  }
+
+  /// `text` shaped with `font` alone: characters it lacks get its missing glyph.
+  public static func shape(_ text: String, with font: FontFile, language: String? = nil)
+    throws(TextTooLong) -> [TextRun]
+  {
+    try shape(text, with: FontSet(font, fallback: false), language: language)
   }
 
   private static func glyphs(

@@ -25,16 +25,24 @@ enum TextCommand {
       .value("output", short: "o", "OUT", .path, help: "the picture to write (.png, .webp)"),
       .flag("overwrite", help: "replaces OUT when it exists, even when it is the font file"),
       .flag("glyphs", help: "prints the shaped glyphs as JSON"),
+      .flag(
+        "no-fallback",
+        help: "draws characters the font lacks as its missing-glyph box instead of finding them"
+          + " in another installed font"),
     ],
     notes: """
       -o draws the text as one line on a transparent background, as wide as its advance and \
       as tall as the font's ascender and descender (wider where ink reaches out): outlines \
       unhinted and antialiased by FreeType, so that every size looks alike; the colour \
       bitmaps of emoji fonts scaled from their nearest strike by area averaging. --glyphs prints one JSON object on one line: the \
-      font's units per em and the runs in logical order, each with its characters (start, \
+      fonts (file, index, units per em) and the runs in logical order, each with its characters (start, \
       end: Unicode scalar offsets), bidi level, direction, ISO 15924 script and its glyphs in \
       visual order with hb-shape's fields: g (glyph id), cl (cluster: the scalar offset of its \
       first character), ax, ay (advance) and dx, dy (offset), in font units.
+
+      Characters the font lacks are drawn with the font fontconfig matches for them (as \
+      fc-match ":charset=HEX" picks it; a colour font for emoji), unless --no-fallback; \
+      --glyphs lists the fonts used, and each run names its font by its place in that list.
       """,
     run: run)
 
@@ -50,16 +58,20 @@ enum TextCommand {
       try FileIdentity.refuseOverwriting([fontPath], with: output)
     }
     let font = try FontFile(path: fontPath, index: args.integer("index") ?? 0)
-    let runs = try TextShaper.shape(text, with: font, language: args.string("language"))
+    let fonts = FontSet(font, fallback: !args.has("no-fallback"))
+    let runs = try TextShaper.shape(text, with: fonts, language: args.string("language"))
     if args.has("glyphs") {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      let printed = Glyphs(unitsPerEm: font.unitsPerEm, runs: runs)
+      let printed = Glyphs(
+        fonts: fonts.fonts.map {
+          .init(file: $0.path, index: $0.index, unitsPerEm: $0.unitsPerEm)
+        }, runs: runs)
       print(String(decoding: try encoder.encode(printed), as: UTF8.self))
     }
     if let output {
       let line = try TextLine(
-        runs: runs, font: font, pixelSize: args.number("size") ?? 64, color: color)
+        runs: runs, fonts: fonts, pixelSize: args.number("size") ?? 64, color: color)
       try ImageFile.write(
         line.bitmap, to: URL(fileURLWithPath: output), overwrite: args.has("overwrite"))
     }
@@ -77,7 +89,12 @@ enum TextCommand {
   }
 
   private struct Glyphs: Encodable {
-    let unitsPerEm: Int
+    struct Font: Encodable {
+      let file: String
+      let index: Int
+      let unitsPerEm: Int
+    }
+    let fonts: [Font]
     let runs: [TextRun]
   }
 }

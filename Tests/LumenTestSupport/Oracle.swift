@@ -60,6 +60,8 @@ public enum OracleTool: String, Sendable, CustomStringConvertible {
   case heifEnc = "heif-enc"
   /// HarfBuzz's shaping tool (Debian's `libharfbuzz-bin`).
   case hbShape = "hb-shape"
+  /// fontconfig's font matcher (Debian's `fontconfig`).
+  case fcMatch = "fc-match"
   /// The oracle venv's Python with Pillow, pyvips and numpy.
   case python
 

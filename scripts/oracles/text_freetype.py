@@ -51,7 +51,7 @@ def main():
         bitmap_scale = size / pixels
     shaped = json.load(open(glyphs_path))
     (run,) = shaped["runs"]
-    scale = size / shaped["unitsPerEm"]
+    scale = size / shaped["fonts"][run["font"]]["unitsPerEm"]
     flags = freetype.FT_LOAD_NO_HINTING | freetype.FT_LOAD_NO_BITMAP
     placed = []
     pen_x = pen_y = 0.0

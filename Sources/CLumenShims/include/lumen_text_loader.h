@@ -1,14 +1,15 @@
 /*
- * HarfBuzz and FriBidi, loaded on first use instead of at start-up.
+ * HarfBuzz, FriBidi and fontconfig, loaded on first use instead of at start-up.
  *
- * HarfBuzz brings FreeType, GLib and graphite2, whose loading costs every process
+ * HarfBuzz brings GLib and graphite2, fontconfig expat, whose loading costs every process
  * milliseconds, while most commands draw no text. Lumen does not link them; the first text
- * shaped opens both with dlopen and takes the functions below. Only their headers are needed
- * to build (Debian's libharfbuzz-dev and libfribidi-dev).
+ * shaped opens them with dlopen and takes the functions below. Only their headers are needed
+ * to build (Debian's libharfbuzz-dev, libfribidi-dev and libfontconfig-dev).
  */
 #ifndef LUMEN_TEXT_LOADER_H
 #define LUMEN_TEXT_LOADER_H
 
+#include <fontconfig/fontconfig.h>
 #include <fribidi/fribidi.h>
 #include <harfbuzz/hb.h>
 
@@ -24,6 +25,7 @@
   X(font_create)                                                                                 \
   X(font_make_immutable)                                                                         \
   X(font_destroy)                                                                                \
+  X(font_get_nominal_glyph)                                                                      \
   X(buffer_create)                                                                               \
   X(buffer_destroy)                                                                              \
   X(buffer_add_utf32)                                                                            \
@@ -38,6 +40,7 @@
   X(script_from_string)                                                                          \
   X(script_to_iso15924_tag)                                                                      \
   X(unicode_funcs_get_default)                                                                   \
+  X(unicode_general_category)                                                                    \
   X(unicode_script)
 
 /* The FriBidi functions Lumen calls, without their `fribidi_` prefix. */
@@ -45,6 +48,18 @@
   X(get_bidi_types)                                                                              \
   X(get_bracket_types)                                                                           \
   X(get_par_embedding_levels_ex)
+
+/* The fontconfig functions Lumen calls, without their `Fc` prefix. */
+#define LUMEN_FONTCONFIG_FUNCTIONS(X)                                                            \
+  X(NameParse)                                                                                   \
+  X(ConfigSubstitute)                                                                            \
+  X(DefaultSubstitute)                                                                           \
+  X(FontMatch)                                                                                   \
+  X(PatternGetString)                                                                            \
+  X(PatternGetInteger)                                                                           \
+  X(PatternGetCharSet)                                                                           \
+  X(CharSetHasChar)                                                                              \
+  X(PatternDestroy)
 
 typedef struct lumen_harfbuzz_functions {
 #define LUMEN_TEXT_POINTER(name) __typeof__(hb_##name) *_Nonnull name;
@@ -58,13 +73,20 @@ typedef struct lumen_fribidi_functions {
 #undef LUMEN_TEXT_POINTER
 } lumen_fribidi_functions;
 
+typedef struct lumen_fontconfig_functions {
+#define LUMEN_TEXT_POINTER(name) __typeof__(Fc##name) *_Nonnull name;
+  LUMEN_FONTCONFIG_FUNCTIONS(LUMEN_TEXT_POINTER)
+#undef LUMEN_TEXT_POINTER
+} lumen_fontconfig_functions;
+
 typedef struct lumen_text_libraries {
   lumen_harfbuzz_functions harfbuzz;
   lumen_fribidi_functions fribidi;
+  lumen_fontconfig_functions fontconfig;
 } lumen_text_libraries;
 
-/* Both libraries' functions, loaded by the first call (from any thread); NULL when either
- * cannot be loaded, and then lumen_text_load_error() says why. */
+/* The libraries' functions, loaded by the first call (from any thread); NULL when one cannot
+ * be loaded, and then lumen_text_load_error() says why. */
 const lumen_text_libraries *_Nullable lumen_text_load(void);
 const char *_Nonnull lumen_text_load_error(void);
 

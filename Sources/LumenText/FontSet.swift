@@ -1,0 +1,105 @@
+import CLumenShims
+
+/// The fonts a text is drawn with: the font it names, and for each character that font lacks,
+/// the font fontconfig matches for that character (a colour font for emoji), as `fc-match
+/// ":charset=HEX"` would pick it. Marks, joiners, variation selectors and skin-tone modifiers
+/// stay with the character they attach to, so that a cluster is shaped by one font.
+///
+/// The named font is never replaced: a character no installed font has is drawn with the
+/// named font's missing-glyph box. A set is made for one piece of text on one thread.
+public final class FontSet {
+  /// The fonts used so far: the named one first, then fallbacks as characters needed them.
+  public private(set) var fonts: [FontFile]
+  /// Whether characters the named font lacks are looked for in other fonts.
+  public let fallsBack: Bool
+  private var matched: [String: Int] = [:]
+  private var opened: [String: Int] = [:]
+
+  public init(_ font: FontFile, fallback: Bool = true) {
+    fonts = [font]
+    fallsBack = fallback
+  }
+
+  public var primary: FontFile { fonts[0] }
+
+  /// The index in ``fonts`` of the font that draws each scalar.
+  func fontIndices(for scalars: [UInt32]) -> [Int] {
+    let hb = primary.libraries.harfbuzz
+    let functions = hb.unicode_funcs_get_default()
+    var indices = [Int](repeating: 0, count: scalars.count)
+    for (position, scalar) in scalars.enumerated() {
+      if position > 0, Self.attaches(scalar, after: scalars[position - 1], hb: hb, functions) {
+        indices[position] = indices[position - 1]
+        continue
+      }
+      let asEmoji = position + 1 < scalars.count && scalars[position + 1] == 0xFE0F
+      guard fallsBack, asEmoji || !primary.hasGlyph(scalar) else { continue }
+      if asEmoji || Self.isEmojiBlock(scalar), let color = fallback(for: scalar, color: true) {
+        indices[position] = color
+      } else if !primary.hasGlyph(scalar) {
+        indices[position] = fallback(for: scalar, color: false) ?? 0
+      }
+    }
+    return indices
+  }
+
+  /// Characters that belong to the one before them: marks, format characters (joiners, tags),
+  /// variation selectors, skin-tone modifiers, and whatever follows a zero-width joiner.
+  private static func attaches(
+    _ scalar: UInt32, after previous: UInt32, hb: lumen_harfbuzz_functions,
+    _ functions: OpaquePointer?
+  ) -> Bool {
+    if previous == 0x200D || (0x1F3FB...0x1F3FF).contains(scalar) { return true }
+    let category = hb.unicode_general_category(functions, scalar)
+    return category == HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK
+      || category == HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK
+      || category == HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK
+      || category == HB_UNICODE_GENERAL_CATEGORY_FORMAT
+  }
+
+  /// Blocks of pictographs (emoji, symbols, flags' regional indicators), for which a colour
+  /// font is preferred.
+  private static func isEmojiBlock(_ scalar: UInt32) -> Bool {
+    (0x1F000...0x1FAFF).contains(scalar) || (0x2600...0x27BF).contains(scalar)
+  }
+
+  /// The index of the font fontconfig matches for `scalar` (with colour glyphs when `color`),
+  /// opened on first use; nil when the match lacks the character or cannot be opened.
+  private func fallback(for scalar: UInt32, color: Bool) -> Int? {
+    let pattern = ":charset=\(String(scalar, radix: 16))\(color ? ":color=True" : "")"
+    if let known = matched[pattern] { return known >= 0 ? known : nil }
+    let found = Self.match(pattern, scalar: scalar, fc: primary.libraries.fontconfig).flatMap {
+      match -> Int? in
+      let key = "\(match.file)\u{0}\(match.index)"
+      if let index = opened[key] { return index }
+      guard let font = try? FontFile(path: match.file, index: match.index) else { return nil }
+      fonts.append(font)
+      opened[key] = fonts.count - 1
+      return fonts.count - 1
+    }
+    matched[pattern] = found ?? -1
+    return found
+  }
+
+  /// fontconfig's best match for `pattern` (as fc-match finds it), if it has `scalar`.
+  static func match(_ pattern: String, scalar: UInt32, fc: lumen_fontconfig_functions)
+    -> (file: String, index: Int)?
+  {
+    guard let parsed = fc.NameParse(pattern) else { return nil }
+    defer { fc.PatternDestroy(parsed) }
+    guard fc.ConfigSubstitute(nil, parsed, FcMatchPattern) != 0 else { return nil }
+    fc.DefaultSubstitute(parsed)
+    var result = FcResultNoMatch
+    guard let font = fc.FontMatch(nil, parsed, &result) else { return nil }
+    defer { fc.PatternDestroy(font) }
+    var file: UnsafeMutablePointer<FcChar8>?
+    var index: Int32 = 0
+    var charset: OpaquePointer?
+    guard fc.PatternGetString(font, "file", 0, &file) == FcResultMatch, let file,
+      fc.PatternGetCharSet(font, "charset", 0, &charset) == FcResultMatch,
+      fc.CharSetHasChar(charset, scalar) != 0
+    else { return nil }
+    if fc.PatternGetInteger(font, "index", 0, &index) != FcResultMatch { index = 0 }
+    return (String(cString: file), Int(index))
+  }
+}
