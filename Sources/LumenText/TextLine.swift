@@ -144,12 +144,18 @@ public struct TextLine: Sendable {
 /// Why a line of text cannot be drawn.
 public enum TextDrawingError: Error, Equatable, Sendable, CustomStringConvertible {
   case badSize(Double)
+  /// A line height, letter spacing or width out of its range.
+  case badStyle
+  case tooLong(TextTooLong)
   case tooLarge(width: Int, height: Int)
   case font(FontError)
 
   public var description: String {
     switch self {
     case .badSize(let size): "a text size of \(size) pixels (expected 1 to 2048)"
+    case .badStyle:
+      "a line height out of 0.5...5, a letter spacing out of -0.5...2 or a width below 1 pixel"
+    case .tooLong(let error): "\(error)"
     case .tooLarge(let width, let height):
       "the text would be \(width)x\(height) pixels, more than \(TextLine.maxSide) on a side"
         + " or \(TextLine.maxPixels >> 20) MP"

@@ -22,6 +22,18 @@ enum TextCommand {
         help: "the text's language as a BCP 47 tag (ar, hi, zh-Hans); by default the locale's"),
       .value("size", "PX", .number(1...2048), default: "64", help: "the font size in pixels"),
       .value("color", "RRGGBB", .text, default: "000000", help: "the text's colour (hex)"),
+      .value(
+        "width", "PX", .number(1...16_384),
+        help: "the widest a line may be: longer text wraps where UAX #14 allows"),
+      .value(
+        "align", "", .choice(TextBlock.Alignment.allCases.map(\.rawValue)), default: "natural",
+        help: "the lines' alignment; natural is left, or right for right-to-left text"),
+      .value(
+        "line-height", "X", .number(0.5...5), default: "1.2",
+        help: "baseline to baseline, in font sizes"),
+      .value(
+        "letter-spacing", "X", .number(-0.5...2), default: "0",
+        help: "added after every character, in font sizes"),
       .value("output", short: "o", "OUT", .path, help: "the picture to write (.png, .webp)"),
       .flag("overwrite", help: "replaces OUT when it exists, even when it is the font file"),
       .flag("glyphs", help: "prints the shaped glyphs as JSON"),
@@ -31,18 +43,20 @@ enum TextCommand {
           + " in another installed font"),
     ],
     notes: """
-      -o draws the text as one line on a transparent background, as wide as its advance and \
-      as tall as the font's ascender and descender (wider where ink reaches out): outlines \
-      unhinted and antialiased by FreeType, so that every size looks alike; the colour \
-      bitmaps of emoji fonts scaled from their nearest strike by area averaging. --glyphs prints one JSON object on one line: the \
-      fonts (file, index, units per em) and the runs in logical order, each with its characters (start, \
-      end: Unicode scalar offsets), bidi level, direction, ISO 15924 script and its glyphs in \
-      visual order with hb-shape's fields: g (glyph id), cl (cluster: the scalar offset of its \
-      first character), ax, ay (advance) and dx, dy (offset), in font units.
+      -o draws the text on a transparent background. Lines end at line feeds and, with \
+      --width, wherever UAX #14 allows a break (a longer word stands alone); each line is as \
+      tall as its fonts' ascenders and descenders (more where ink reaches out). Glyphs are \
+      outlines unhinted and antialiased by FreeType, so that every size looks alike, or the \
+      colour bitmaps of emoji fonts scaled from their nearest strike by area averaging.
+
+      --glyphs prints one JSON object on one line: the fonts (file, index, units per em) and \
+      the runs in logical order, each with its characters (start, end: Unicode scalar \
+      offsets), bidi level, direction, ISO 15924 script, font (its place in the list) and \
+      glyphs in visual order with hb-shape's fields: g (glyph id), cl (cluster: the scalar \
+      offset of its first character), ax, ay (advance) and dx, dy (offset), in font units.
 
       Characters the font lacks are drawn with the font fontconfig matches for them (as \
-      fc-match ":charset=HEX" picks it; a colour font for emoji), unless --no-fallback; \
-      --glyphs lists the fonts used, and each run names its font by its place in that list.
+      fc-match ":charset=HEX" picks it; a colour font for emoji), unless --no-fallback.
       """,
     run: run)
 
@@ -70,10 +84,14 @@ enum TextCommand {
       print(String(decoding: try encoder.encode(printed), as: UTF8.self))
     }
     if let output {
-      let line = try TextLine(
-        runs: runs, fonts: fonts, pixelSize: args.number("size") ?? 64, color: color)
+      let style = TextBlock.Style(
+        size: args.number("size") ?? 64, color: color, maxWidth: args.number("width"),
+        alignment: args.string("align").flatMap(TextBlock.Alignment.init(rawValue:)) ?? .natural,
+        lineHeight: args.number("line-height") ?? 1.2,
+        letterSpacing: args.number("letter-spacing") ?? 0)
+      let block = try TextBlock(text, fonts: fonts, language: args.string("language"), style: style)
       try ImageFile.write(
-        line.bitmap, to: URL(fileURLWithPath: output), overwrite: args.has("overwrite"))
+        block.bitmap, to: URL(fileURLWithPath: output), overwrite: args.has("overwrite"))
     }
   }
 

@@ -214,7 +214,14 @@ import Testing
     (["doc", "validate"], []),
     (["doc", "migrate"], ["-o, --output", "--overwrite"]),
     (["doc", "new"], ["-o, --output", "--overwrite"]),
-    (["text"], ["--font", "--index", "--language", "--glyphs"]),
+    (
+      ["text"],
+      [
+        "--font", "--index", "--language", "--size", "--color", "--width", "--align",
+        "--line-height", "--letter-spacing", "-o, --output", "--overwrite", "--glyphs",
+        "--no-fallback",
+      ]
+    ),
     (
       ["video"],
       [

@@ -1,10 +1,10 @@
 /*
- * HarfBuzz, FriBidi and fontconfig, loaded on first use instead of at start-up.
+ * HarfBuzz, FriBidi, fontconfig and libunibreak, loaded on first use instead of at start-up.
  *
  * HarfBuzz brings GLib and graphite2, fontconfig expat, whose loading costs every process
  * milliseconds, while most commands draw no text. Lumen does not link them; the first text
  * shaped opens them with dlopen and takes the functions below. Only their headers are needed
- * to build (Debian's libharfbuzz-dev, libfribidi-dev and libfontconfig-dev).
+ * to build (Debian's libharfbuzz-dev, libfribidi-dev, libfontconfig-dev, libunibreak-dev).
  */
 #ifndef LUMEN_TEXT_LOADER_H
 #define LUMEN_TEXT_LOADER_H
@@ -12,6 +12,7 @@
 #include <fontconfig/fontconfig.h>
 #include <fribidi/fribidi.h>
 #include <harfbuzz/hb.h>
+#include <linebreak.h>
 
 /* The HarfBuzz functions Lumen calls, without their `hb_` prefix. */
 #define LUMEN_HARFBUZZ_FUNCTIONS(X)                                                              \
@@ -61,6 +62,11 @@
   X(CharSetHasChar)                                                                              \
   X(PatternDestroy)
 
+/* The libunibreak functions Lumen calls (UAX #14 line breaking), by their full names. */
+#define LUMEN_UNIBREAK_FUNCTIONS(X)                                                              \
+  X(init_linebreak)                                                                              \
+  X(set_linebreaks_utf32)
+
 typedef struct lumen_harfbuzz_functions {
 #define LUMEN_TEXT_POINTER(name) __typeof__(hb_##name) *_Nonnull name;
   LUMEN_HARFBUZZ_FUNCTIONS(LUMEN_TEXT_POINTER)
@@ -79,10 +85,17 @@ typedef struct lumen_fontconfig_functions {
 #undef LUMEN_TEXT_POINTER
 } lumen_fontconfig_functions;
 
+typedef struct lumen_unibreak_functions {
+#define LUMEN_TEXT_POINTER(name) __typeof__(name) *_Nonnull name;
+  LUMEN_UNIBREAK_FUNCTIONS(LUMEN_TEXT_POINTER)
+#undef LUMEN_TEXT_POINTER
+} lumen_unibreak_functions;
+
 typedef struct lumen_text_libraries {
   lumen_harfbuzz_functions harfbuzz;
   lumen_fribidi_functions fribidi;
   lumen_fontconfig_functions fontconfig;
+  lumen_unibreak_functions unibreak;
 } lumen_text_libraries;
 
 /* The libraries' functions, loaded by the first call (from any thread); NULL when one cannot

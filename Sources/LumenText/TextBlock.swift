@@ -1,0 +1,201 @@
+import LumenCore
+
+/// A paragraph laid out and drawn: broken into lines no wider than a maximum width at the
+/// opportunities of UAX #14 (a word longer than the width stands alone on its line), each line
+/// aligned, baselines ``Style/lineHeight`` sizes apart, letters spaced. The paragraph is shaped
+/// once with its bidirectional levels; each line takes its share of the runs and orders them
+/// for display on its own (UAX #9, L2).
+public struct TextBlock: Sendable {
+  public enum Alignment: String, CaseIterable, Sendable {
+    case left, center, right
+    /// Left for a left-to-right paragraph, right for a right-to-left one.
+    case natural
+  }
+
+  public struct Style: Sendable {
+    /// The font size in pixels.
+    public var size: Double
+    public var color: SIMD3<UInt8>
+    /// The widest a line may be, in pixels; nil: lines end only at line feeds.
+    public var maxWidth: Double?
+    public var alignment: Alignment
+    /// Baseline to baseline, in font sizes.
+    public var lineHeight: Double
+    /// Added after every character, in font sizes (0.1 = a tenth of the size).
+    public var letterSpacing: Double
+
+    public init(
+      size: Double, color: SIMD3<UInt8> = .zero, maxWidth: Double? = nil,
+      alignment: Alignment = .natural, lineHeight: Double = 1.2, letterSpacing: Double = 0
+    ) {
+      self.size = size
+      self.color = color
+      self.maxWidth = maxWidth
+      self.alignment = alignment
+      self.lineHeight = lineHeight
+      self.letterSpacing = letterSpacing
+    }
+  }
+
+  public let bitmap: Bitmap
+  /// Each line's characters (Unicode scalar offsets), trailing spaces and line feeds left out.
+  public let lines: [Range<Int>]
+
+  public init(_ text: String, fonts: FontSet, language: String? = nil, style: Style)
+    throws(TextDrawingError)
+  {
+    guard style.lineHeight.isFinite, (0.5...5).contains(style.lineHeight),
+      style.letterSpacing.isFinite, (-0.5...2).contains(style.letterSpacing),
+      style.maxWidth.map({ $0.isFinite && $0 >= 1 }) ?? true
+    else { throw .badStyle }
+    let runs: [TextRun]
+    do {
+      runs = try TextShaper.shape(text, with: fonts, language: language)
+    } catch {
+      throw .tooLong(error)
+    }
+    let scalars = text.unicodeScalars.map(\.value)
+    let spaced = Self.spaced(runs, by: style.letterSpacing * style.size, fonts: fonts, style.size)
+    // Each scalar's share of the line width: its cluster's advances (spacing included).
+    var widths = [Double](repeating: 0, count: scalars.count)
+    for run in spaced {
+      let scale = style.size / Double(fonts.fonts[run.font].unitsPerEm)
+      for glyph in run.glyphs where widths.indices.contains(glyph.cluster) {
+        widths[glyph.cluster] += Double(glyph.xAdvance) * scale
+      }
+    }
+    let opportunities = LineBreaker.opportunities(
+      scalars, language: language, unibreak: fonts.primary.libraries.unibreak)
+    lines = Self.lines(
+      scalars, widths: widths, opportunities: opportunities, maxWidth: style.maxWidth)
+    let lineRuns = lines.map { line in
+      spaced.compactMap { run in
+        var clipped = run
+        clipped.glyphs = run.glyphs.filter { line.contains($0.cluster) }
+        return clipped.glyphs.isEmpty ? nil : clipped
+      }
+    }
+    var drawn: [TextLine] = []
+    for runs in lineRuns {
+      drawn.append(
+        try TextLine(runs: runs, fonts: fonts, pixelSize: style.size, color: style.color))
+    }
+    let rightToLeft = (runs.map(\.level).min() ?? 0) % 2 == 1
+    bitmap = try Self.stack(drawn, style: style, rightToLeft: rightToLeft)
+  }
+
+  /// Greedy breaking: each line ends at the last opportunity that keeps it within `maxWidth`
+  /// (trailing spaces do not count), or at the first one when even that is too wide.
+  static func lines(
+    _ scalars: [UInt32], widths: [Double], opportunities: [LineBreaker.Opportunity],
+    maxWidth: Double?
+  ) -> [Range<Int>] {
+    func isSpace(_ scalar: UInt32) -> Bool {
+      scalar == 0x20 || scalar == 0x09 || scalar == 0x0A || scalar == 0x0D || scalar == 0x3000
+        || scalar == 0x2028 || scalar == 0x2029
+    }
+    func visibleEnd(_ range: Range<Int>) -> Int {
+      var end = range.upperBound
+      while end > range.lowerBound, isSpace(scalars[end - 1]) { end -= 1 }
+      return end
+    }
+    var lines: [Range<Int>] = []
+    var start = 0
+    while start < scalars.count {
+      var chosen: Int?
+      var width = 0.0
+      var visible = 0.0
+      for index in start..<scalars.count {
+        width += widths[index]
+        if !isSpace(scalars[index]) { visible = width }
+        // Past the width, the line ends at the last opportunity before; a first piece too
+        // wide for any line runs on to its own end.
+        if let maxWidth, visible > maxWidth, chosen != nil { break }
+        if opportunities[index] == .mandatory {
+          chosen = index + 1
+          break
+        }
+        if opportunities[index] == .allowed { chosen = index + 1 }
+      }
+      let end = chosen ?? scalars.count
+      lines.append(start..<visibleEnd(start..<end))
+      start = end
+    }
+    return lines
+  }
+
+  /// `runs` with `spacing` pixels added to the advance of each cluster's last glyph (in the
+  /// run font's units), so that letters move apart but a cluster's glyphs stay together.
+  static func spaced(_ runs: [TextRun], by spacing: Double, fonts: FontSet, _ size: Double)
+    -> [TextRun]
+  {
+    guard spacing != 0 else { return runs }
+    return runs.map { run in
+      let units = Int((spacing * Double(fonts.fonts[run.font].unitsPerEm) / size).rounded())
+      var spacedRun = run
+      for index in run.glyphs.indices
+      where index + 1 == run.glyphs.count
+        || run.glyphs[index + 1].cluster != run.glyphs[index].cluster
+      {
+        spacedRun.glyphs[index].xAdvance += units
+      }
+      return spacedRun
+    }
+  }
+
+  /// The lines one under the other, baselines `lineHeight` sizes apart, each aligned within
+  /// the block (as wide as `maxWidth`, or as the widest line).
+  static func stack(_ lines: [TextLine], style: Style, rightToLeft: Bool) throws(TextDrawingError)
+    -> Bitmap
+  {
+    let widest = lines.map(\.bitmap.width).max() ?? 1
+    let width = max(widest, Int((style.maxWidth ?? 0).rounded(.up)), 1)
+    let step = style.lineHeight * style.size
+    let firstBaseline = lines.first?.baseline ?? 0
+    let lastBelow = lines.last.map { $0.bitmap.height - $0.baseline } ?? 1
+    let height = max(
+      1, firstBaseline + Int((step * Double(max(0, lines.count - 1))).rounded()) + lastBelow)
+    guard width <= TextLine.maxSide, height <= TextLine.maxSide,
+      width * height <= TextLine.maxPixels
+    else { throw .tooLarge(width: width, height: height) }
+    let alignment: Alignment =
+      style.alignment == .natural ? (rightToLeft ? .right : .left) : style.alignment
+    return Bitmap(width: width, height: height, format: .rgba8) { canvas in
+      // The bitmap's memory comes uncleared; the lines cover only part of it.
+      _ = canvas.initializeMemory(as: UInt8.self, repeating: 0)
+      for (number, line) in lines.enumerated() {
+        let baseline = firstBaseline + Int((step * Double(number)).rounded())
+        let top = baseline - line.baseline
+        let free = width - line.bitmap.width
+        let left = alignment == .left ? 0 : alignment == .right ? free : free / 2
+        line.bitmap.withUnsafeBytes { source in
+          for row in 0..<line.bitmap.height where (0..<height).contains(top + row) {
+            for column in 0..<line.bitmap.width where (0..<width).contains(left + column) {
+              let from = (row * line.bitmap.width + column) * 4
+              let to = ((top + row) * width + left + column) * 4
+              Self.blend(source, from, over: canvas, to)
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Straight-alpha RGBA `source[from]` laid over `target[to]`.
+  private static func blend(
+    _ source: UnsafeRawBufferPointer, _ from: Int, over target: UnsafeMutableRawBufferPointer,
+    _ to: Int
+  ) {
+    let alpha = Int(source[from + 3])
+    guard alpha > 0 else { return }
+    let below = Int(target[to + 3])
+    let outAlpha = alpha + below * (255 - alpha) / 255
+    for channel in 0..<3 {
+      let mixed =
+        (Int(source[from + channel]) * alpha * 255 + Int(target[to + channel]) * below
+          * (255 - alpha)) / max(1, outAlpha * 255)
+      target[to + channel] = UInt8(min(255, mixed))
+    }
+    target[to + 3] = UInt8(min(255, outAlpha))
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import LumenTestSupport
+import Testing
+
+@testable import LumenText
+
+/// Paragraphs broken into lines: only where uniseg's own UAX #14 implementation allows, no line
+/// wider than the width unless it is one unbreakable piece, and greedily (the next piece would
+/// not have fitted).
+struct TextBlockTests {
+  static let font = "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf"
+  static var fontInstalled: Bool { FileManager.default.fileExists(atPath: font) }
+
+  static let paragraph = """
+    Lumen draws captions, stickers and frames on photos and videos. Text wraps where the \
+    Unicode line breaking algorithm allows: at spaces, after hyphens as in well-known, and \
+    between 漢字 ideographs; a word such as Donaudampfschifffahrtsgesellschaft stays whole. \
+    Numbers like 3.14 and 1,000,000 and (brackets) keep together.
+    """
+
+  @Test(
+    .tags(.oracle), .requires(.python),
+    .enabled(if: fontInstalled, "needs fonts-noto-core (scripts/setup.sh --oracles)"),
+    arguments: [120.0, 200.0, 333.0, 600.0])
+  func linesBreakWhereUAX14AllowsAndFit(_ maxWidth: Double) throws {
+    let fonts = FontSet(try FontFile(path: Self.font))
+    let style = TextBlock.Style(size: 20, maxWidth: maxWidth)
+    let block = try TextBlock(Self.paragraph, fonts: fonts, style: style)
+    let boundaries = try JSONDecoder().decode(
+      [Int].self, from: Data(try Oracle.runScript("line_breaks.py", [Self.paragraph]).utf8))
+    let scalars = Array(Self.paragraph.unicodeScalars)
+    #expect(block.lines.count > 1)
+    // As wide as the width, or as the one word too long for it.
+    #expect(block.bitmap.width >= Int(maxWidth.rounded(.up)))
+    // The width of a stretch of the paragraph, measured by drawing it alone on one line.
+    func measured(_ range: Range<Int>) throws -> Int {
+      let text = String(String.UnicodeScalarView(scalars[range]))
+      return try TextBlock(
+        text, fonts: FontSet(try FontFile(path: Self.font)), style: TextBlock.Style(size: 20)
+      ).bitmap.width
+    }
+    for (number, line) in block.lines.enumerated() {
+      if number > 0 {
+        #expect(boundaries.contains(line.lowerBound), "line \(number) starts at \(line.lowerBound)")
+      }
+      let lineWidth = try measured(line)
+      let pieces = boundaries.filter { $0 > line.lowerBound && $0 < line.upperBound }
+      #expect(
+        lineWidth <= Int(maxWidth.rounded(.up)) + 2 || pieces.isEmpty,
+        "line \(number): \(lineWidth) px")
+      // Greedy: the next piece would have made the line too wide.
+      if number + 1 < block.lines.count,
+        let next = boundaries.first(where: { $0 > block.lines[number + 1].lowerBound })
+      {
+        let longer = line.lowerBound..<next
+        let trimmed =
+          longer.lowerBound..<(longer.upperBound - (scalars[longer.upperBound - 1] == " " ? 1 : 0))
+        #expect(
+          try measured(trimmed) > Int(maxWidth.rounded(.down)) - 2, "line \(number) could hold more"
+        )
+      }
+    }
+  }
+
+  /// Line feeds end lines; alignment moves lines within the width; natural alignment is right
+  /// for a right-to-left paragraph.
+  @Test(.enabled(if: fontInstalled, "needs fonts-noto-core (scripts/setup.sh --oracles)"))
+  func lineFeedsAndAlignment() throws {
+    let fonts = FontSet(try FontFile(path: Self.font))
+    let lines = try TextBlock("one\ntwo three\n\nfour", fonts: fonts, style: .init(size: 20)).lines
+    #expect(lines == [0..<3, 4..<13, 14..<14, 15..<19])
+    func inkColumns(_ alignment: TextBlock.Alignment, _ text: String) throws -> (Int, Int) {
+      let bitmap = try TextBlock(
+        text, fonts: fonts, style: .init(size: 20, maxWidth: 400, alignment: alignment)
+      ).bitmap
+      var columns: [Int] = []
+      bitmap.withUnsafeBytes { bytes in
+        for y in 0..<bitmap.height {
+          for x in 0..<bitmap.width where bytes[(y * bitmap.width + x) * 4 + 3] > 0 {
+            columns.append(x)
+          }
+        }
+      }
+      return (columns.min() ?? -1, columns.max() ?? -1)
+    }
+    let (leftStart, _) = try inkColumns(.left, "Hi")
+    let (_, rightEnd) = try inkColumns(.right, "Hi")
+    let (centerStart, centerEnd) = try inkColumns(.center, "Hi")
+    #expect(leftStart < 5 && rightEnd > 390)
+    #expect(abs((centerStart + centerEnd) - 400) < 6)
+    let hebrew = FontSet(
+      try FontFile(path: "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf"))
+    let natural = try TextBlock("שלום", fonts: hebrew, style: .init(size: 20, maxWidth: 400)).bitmap
+    var maxColumn = 0
+    natural.withUnsafeBytes { bytes in
+      for y in 0..<natural.height {
+        for x in 0..<natural.width where bytes[(y * natural.width + x) * 4 + 3] > 0 {
+          maxColumn = max(maxColumn, x)
+        }
+      }
+    }
+    #expect(maxColumn > 390)
+  }
+
+  /// Letter spacing widens a line by the spacing after each character.
+  @Test(.enabled(if: fontInstalled, "needs fonts-noto-core (scripts/setup.sh --oracles)"))
+  func letterSpacingAddsAfterEachCharacter() throws {
+    let fonts = FontSet(try FontFile(path: Self.font))
+    let plain = try TextBlock("spacing", fonts: fonts, style: .init(size: 40)).bitmap.width
+    let spaced = try TextBlock(
+      "spacing", fonts: fonts, style: .init(size: 40, letterSpacing: 0.25)
+    ).bitmap.width
+    #expect(abs(spaced - plain - 7 * 10) <= 2, "\(plain) -> \(spaced)")
+  }
+
+  /// libunibreak 1.1 aborts the process on regional indicators and U+FFFF; they are given to it
+  /// in a form it knows, and a flag is never split.
+  @Test(.enabled(if: fontInstalled, "needs fonts-noto-core (scripts/setup.sh --oracles)"))
+  func flagsAndNoncharactersDoNotAbort() throws {
+    let fonts = FontSet(try FontFile(path: Self.font))
+    let block = try TextBlock(
+      "🇫🇷🇩🇪 \u{FFFF} 🇯🇵", fonts: fonts, style: .init(size: 20, maxWidth: 30))
+    #expect(block.lines.first == 0..<4)
+  }
+}
