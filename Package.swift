@@ -58,7 +58,9 @@ let package = Package(
     .target(name: "LumenAssets", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"]),
     .target(
       name: "LumenEdit",
-      dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenAssets", "LumenLayers"]),
+      dependencies: [
+        "LumenCore", "LumenCodecs", "LumenFilters", "LumenAssets", "LumenLayers", "LumenText",
+      ]),
     .target(name: "LumenVideo", dependencies: ["LumenCore", "LumenEdit", "CFFmpeg"]),
     .target(
       name: "LumenJobs", dependencies: ["LumenAssets", "LumenCodecs", "LumenCore", "LumenEdit"]),

@@ -40,11 +40,13 @@ source scripts/swift-flags.sh
 instrumented=(-O "${LUMEN_SWIFTC_FLAGS[@]}" -package-name Lumen -parse-as-library
   -sanitize=fuzzer,address -enable-testing)
 system_modules=()
-for module in CJPEG CPNG CWebP CLCMS2 CFFmpeg; do system_modules+=(-I "Sources/$module"); done
-system_libraries=(-ljpeg -lpng16 -lwebp -lwebpdemux -lwebpmux -llcms2
+for module in CJPEG CPNG CWebP CLCMS2 CFreeType CFFmpeg; do system_modules+=(-I "Sources/$module"); done
+# FreeType's headers sit in a folder of their own, which pkg-config names (as SwiftPM asks it).
+for flag in $(pkg-config --cflags-only-I freetype2); do system_modules+=(-Xcc "$flag"); done
+system_libraries=(-ljpeg -lpng16 -lwebp -lwebpdemux -lwebpmux -llcms2 -lfreetype
   -lavformat -lavcodec -lswscale -lswresample -lavutil)
 # Dependency order: each module only imports the ones before it.
-modules=(LumenCore LumenLayers LumenFilters LumenCodecs LumenAssets LumenEdit LumenVideo LumenJobs
+modules=(LumenCore LumenLayers LumenFilters LumenCodecs LumenText LumenAssets LumenEdit LumenVideo LumenJobs
   LumenVideoJobs)
 
 # The libraries, rebuilt only when a source, the flags or the compiler changed.

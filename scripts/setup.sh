@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 build_packages=(pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libheif-dev liblcms2-dev
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
   libharfbuzz-dev libfribidi-dev libfreetype-dev libfontconfig-dev
-  libunibreak-dev)
+  libunibreak-dev fonts-dejavu-core)
 oracle_packages=(ffmpeg imagemagick libvips-tools liblcms2-utils libjpeg-turbo-progs webp libheif-examples libimage-exiftool-perl librsvg2-bin python3-venv
   libharfbuzz-bin fontconfig fonts-noto-core fonts-wqy-microhei fonts-noto-color-emoji)
 

@@ -8,7 +8,8 @@ import LumenFilters
 #endif
 
 /// Turns the names a document uses into pixels and colour tables: looks (a built-in id, a
-/// `.cube` file, or a Hald or tiled LUT image with its declared layout) and layer images. One
+/// `.cube` file, or a Hald or tiled LUT image with its declared layout), layer images and
+/// fonts. One
 /// resolver serves every command and the library, so a document renders the same picture
 /// whichever interface runs it.
 ///
@@ -86,6 +87,9 @@ public final class ResourceResolver: ResourceResolving {
     images.withLock { $0[url.path] = image }
     return image
   }
+
+  /// The font file `reference` names (a path; font asset ids come with the asset sources).
+  public func fontFile(_ reference: String) throws -> URL { try url(for: reference) }
 
   /// The canonical paths of the files references have named so far, in order, each once.
   public var files: [String] { opened.withLock { $0 } }

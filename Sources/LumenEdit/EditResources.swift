@@ -1,5 +1,6 @@
 import LumenCore
 import LumenFilters
+import LumenText
 
 /// What a document refers to by name and the renderer must look up: look cubes by id and
 /// image layers' pictures by path or asset id. Separate from the document so that one document renders the same
@@ -7,15 +8,22 @@ import LumenFilters
 public struct EditResources: Sendable {
   public var look: @Sendable (LookReference) throws -> ColorCube
   public var image: @Sendable (String) throws -> Image
+  public var font: @Sendable (String) throws -> FontFile
 
   public init(
     look: @escaping @Sendable (LookReference) throws -> ColorCube = {
       throw EditRenderError.missingLook($0.id)
     },
-    image: @escaping @Sendable (String) throws -> Image = { throw EditRenderError.missingImage($0) }
+    image: @escaping @Sendable (String) throws -> Image = {
+      throw EditRenderError.missingImage($0)
+    },
+    font: @escaping @Sendable (String) throws -> FontFile = {
+      throw EditRenderError.missingFont($0)
+    }
   ) {
     self.look = look
     self.image = image
+    self.font = font
   }
 }
 
@@ -35,6 +43,7 @@ public struct LookReference: Hashable, Sendable {
 public enum EditRenderError: Error, Hashable, Sendable, CustomStringConvertible {
   case missingLook(String)
   case missingImage(String)
+  case missingFont(String)
   case emptyResult(String)
 
   public var description: String {
@@ -42,6 +51,7 @@ public enum EditRenderError: Error, Hashable, Sendable, CustomStringConvertible 
     case .missingLook(let id): "operations.look.id: no look named \(EchoedText.quoted(id))"
     case .missingImage(let source):
       "an image layer's source: cannot load \(EchoedText.quoted(source))"
+    case .missingFont(let font): "a text layer's font: cannot load \(EchoedText.quoted(font))"
     case .emptyResult(let stage): "the \(stage) leaves no pixels"
     }
   }

@@ -82,3 +82,26 @@ public final class FontFile: @unchecked Sendable {
     return libraries.harfbuzz.font_get_nominal_glyph(font, scalar, &glyph) != 0
   }
 }
+
+extension FontFile {
+  /// The installed font a name such as `Noto Sans` or `Noto Sans:style=Bold` (fontconfig's
+  /// pattern syntax) names, as fontconfig finds it. The match must be of the family asked for:
+  /// fontconfig's nearest other family is never taken in its place.
+  public static func installed(_ name: String) throws(FontError) -> FontFile {
+    let libraries: lumen_text_libraries
+    do {
+      libraries = try TextLibraries.load()
+    } catch {
+      throw FontError(file: name, reason: error.description)
+    }
+    let family = name.split(separator: ":", maxSplits: 1).first.map(String.init) ?? name
+    guard !family.isEmpty, name.utf8.count <= 256, !name.contains("\0") else {
+      throw FontError(file: name, reason: "not a font name")
+    }
+    guard let match = FontSet.match(name, family: family, fc: libraries.fontconfig) else {
+      throw FontError(
+        file: name, reason: "no installed font of the family \(EchoedText.quoted(family))")
+    }
+    return try FontFile(path: match.file, index: match.index)
+  }
+}

@@ -85,6 +85,33 @@ public final class FontSet {
   static func match(_ pattern: String, scalar: UInt32, fc: lumen_fontconfig_functions)
     -> (file: String, index: Int)?
   {
+    match(pattern, fc: fc) { font, charset in
+      charset.map { fc.CharSetHasChar($0, scalar) != 0 } ?? false
+    }
+  }
+
+  /// fontconfig's best match for `pattern`, if one of its families is `family` (ignoring
+  /// case).
+  static func match(_ pattern: String, family: String, fc: lumen_fontconfig_functions)
+    -> (file: String, index: Int)?
+  {
+    match(pattern, fc: fc) { font, _ in
+      var index: Int32 = 0
+      var name: UnsafeMutablePointer<FcChar8>?
+      while fc.PatternGetString(font, "family", index, &name) == FcResultMatch, let name {
+        if String(cString: name).lowercased() == family.lowercased() { return true }
+        index += 1
+      }
+      return false
+    }
+  }
+
+  /// fontconfig's best match for `pattern`, when `accepts` it (given the match and its
+  /// character set).
+  private static func match(
+    _ pattern: String, fc: lumen_fontconfig_functions,
+    accepts: (OpaquePointer, OpaquePointer?) -> Bool
+  ) -> (file: String, index: Int)? {
     guard let parsed = fc.NameParse(pattern) else { return nil }
     defer { fc.PatternDestroy(parsed) }
     guard fc.ConfigSubstitute(nil, parsed, FcMatchPattern) != 0 else { return nil }
@@ -95,9 +122,9 @@ public final class FontSet {
     var file: UnsafeMutablePointer<FcChar8>?
     var index: Int32 = 0
     var charset: OpaquePointer?
+    if fc.PatternGetCharSet(font, "charset", 0, &charset) != FcResultMatch { charset = nil }
     guard fc.PatternGetString(font, "file", 0, &file) == FcResultMatch, let file,
-      fc.PatternGetCharSet(font, "charset", 0, &charset) == FcResultMatch,
-      fc.CharSetHasChar(charset, scalar) != 0
+      accepts(font, charset)
     else { return nil }
     if fc.PatternGetInteger(font, "index", 0, &index) != FcResultMatch { index = 0 }
     return (String(cString: file), Int(index))

@@ -23,10 +23,13 @@ public struct TextBlock: Sendable {
     public var lineHeight: Double
     /// Added after every character, in font sizes (0.1 = a tenth of the size).
     public var letterSpacing: Double
+    /// The text's alpha, 0...1, applied to every glyph (emoji included).
+    public var opacity: Double
 
     public init(
       size: Double, color: SIMD3<UInt8> = .zero, maxWidth: Double? = nil,
-      alignment: Alignment = .natural, lineHeight: Double = 1.2, letterSpacing: Double = 0
+      alignment: Alignment = .natural, lineHeight: Double = 1.2, letterSpacing: Double = 0,
+      opacity: Double = 1
     ) {
       self.size = size
       self.color = color
@@ -34,6 +37,7 @@ public struct TextBlock: Sendable {
       self.alignment = alignment
       self.lineHeight = lineHeight
       self.letterSpacing = letterSpacing
+      self.opacity = opacity
     }
   }
 
@@ -46,7 +50,8 @@ public struct TextBlock: Sendable {
   {
     guard style.lineHeight.isFinite, (0.5...5).contains(style.lineHeight),
       style.letterSpacing.isFinite, (-0.5...2).contains(style.letterSpacing),
-      style.maxWidth.map({ $0.isFinite && $0 >= 1 }) ?? true
+      style.maxWidth.map({ $0.isFinite && $0 >= 1 }) ?? true, style.opacity.isFinite,
+      (0...1).contains(style.opacity)
     else { throw .badStyle }
     let runs: [TextRun]
     do {
@@ -160,6 +165,7 @@ public struct TextBlock: Sendable {
     else { throw .tooLarge(width: width, height: height) }
     let alignment: Alignment =
       style.alignment == .natural ? (rightToLeft ? .right : .left) : style.alignment
+    let opacity = Int((style.opacity * 255).rounded())
     return Bitmap(width: width, height: height, format: .rgba8) { canvas in
       // The bitmap's memory comes uncleared; the lines cover only part of it.
       _ = canvas.initializeMemory(as: UInt8.self, repeating: 0)
@@ -173,7 +179,7 @@ public struct TextBlock: Sendable {
             for column in 0..<line.bitmap.width where (0..<width).contains(left + column) {
               let from = (row * line.bitmap.width + column) * 4
               let to = ((top + row) * width + left + column) * 4
-              Self.blend(source, from, over: canvas, to)
+              Self.blend(source, from, over: canvas, to, opacity: opacity)
             }
           }
         }
@@ -181,12 +187,13 @@ public struct TextBlock: Sendable {
     }
   }
 
-  /// Straight-alpha RGBA `source[from]` laid over `target[to]`.
+  /// Straight-alpha RGBA `source[from]`, its alpha scaled by `opacity` (0...255), laid over
+  /// `target[to]`.
   private static func blend(
     _ source: UnsafeRawBufferPointer, _ from: Int, over target: UnsafeMutableRawBufferPointer,
-    _ to: Int
+    _ to: Int, opacity: Int
   ) {
-    let alpha = Int(source[from + 3])
+    let alpha = (Int(source[from + 3]) * opacity + 127) / 255
     guard alpha > 0 else { return }
     let below = Int(target[to + 3])
     let outAlpha = alpha + below * (255 - alpha) / 255

@@ -14,11 +14,13 @@ public struct TextLine: Sendable {
   /// refused before its pixels are allocated (32 MP: 128 MB of RGBA).
   public static let maxSide = 16_384
   public static let maxPixels = 1 << 25
+  /// The largest font size drawn, in pixels.
+  public static let maxFontSize = 4096.0
 
   public init(
     runs: [TextRun], fonts: FontSet, pixelSize: Double, color: SIMD3<UInt8>
   ) throws(TextDrawingError) {
-    guard pixelSize.isFinite, (1...2048).contains(pixelSize) else {
+    guard pixelSize.isFinite, (1...Self.maxFontSize).contains(pixelSize) else {
       throw .badSize(pixelSize)
     }
     // Each font's scale from its units to pixels, and its drawing, made as runs need them.
@@ -152,7 +154,8 @@ public enum TextDrawingError: Error, Equatable, Sendable, CustomStringConvertibl
 
   public var description: String {
     switch self {
-    case .badSize(let size): "a text size of \(size) pixels (expected 1 to 2048)"
+    case .badSize(let size):
+      "a text size of \(size) pixels (expected 1 to \(Int(TextLine.maxFontSize)))"
     case .badStyle:
       "a line height out of 0.5...5, a letter spacing out of -0.5...2 or a width below 1 pixel"
     case .tooLong(let error): "\(error)"

@@ -92,7 +92,7 @@ import Testing
 
   static let malformedLayers: [(String, String)] = [
     (#"{"id": "a", "kind": "shape", "shape": "ellipse", "opacity": 1.5}"#, "layers[0].opacity"),
-    (#"{"id": "a", "kind": "text"}"#, "layers[0].kind"),
+    (#"{"id": "a", "kind": "hologram"}"#, "layers[0].kind"),
     (#"{"id": "a", "shape": "ellipse"}"#, "layers[0].kind"),
     (#"{"id": "a", "kind": "shape", "shape": "star"}"#, "layers[0].shape"),
     (#"{"id": "a", "kind": "shape"}"#, "layers[0].shape"),
@@ -225,8 +225,8 @@ import Testing
       EditDocument.operationDescriptors.map(\.name) == [
         "orientation", "crop", "magic", "adjustments", "look", "focus", "vignette",
       ])
-    #expect(LayerKinds.all.map { $0.kind } == ["image", "shape"])
-    #expect(LayerKinds.descriptors.map(\.kind) == ["image", "shape"])
+    #expect(LayerKinds.all.map { $0.kind } == ["image", "shape", "text"])
+    #expect(LayerKinds.descriptors.map(\.kind) == ["image", "shape", "text"])
     let adjustments = EditDocument.operationDescriptors[3].parameters
     #expect(adjustments.count == 14 && adjustments.allSatisfy { $0.identityValue != nil })
     #expect(
@@ -261,7 +261,10 @@ import Testing
   @Test func everyLayerScalarIsCheckedAtItsPath() throws {
     var checked = 0
     for kind in LayerKinds.descriptors {
-      let required = kind.kind == "image" ? #""source": "a.png""# : #""shape": "ellipse""#
+      let required = [
+        "image": #""source": "a.png""#, "shape": #""shape": "ellipse""#,
+        "text": #""text": "Hi", "font": "Sans""#,
+      ][kind.kind, default: ""]
       let scalars: [(key: String, parameter: ParameterDescriptor)] =
         (Layer.commonParameters + kind.parameters).map { ($0.name, $0) }
         + LayerTransform.parameters.map { ("transform." + $0.name, $0) }
@@ -294,7 +297,8 @@ import Testing
         checked += 1
       }
     }
-    #expect(checked == 2 * (1 + 5) + 2)  // opacity and the transform's 5 per kind, shape's 2
+    // Opacity and the transform's 5 per kind, shape's 2, text's 3.
+    #expect(checked == 3 * (1 + 5) + 2 + 3)
   }
 
   static func document(_ body: String) -> Data {

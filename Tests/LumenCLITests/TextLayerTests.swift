@@ -1,0 +1,70 @@
+import Foundation
+import LumenCodecs
+import LumenCore
+import LumenTestSupport
+import Testing
+
+/// Text layers in edit documents: drawn where their box is at every scale, and a font that
+/// cannot be found fails the render naming it.
+struct TextLayerTests {
+  static var fontsInstalled: Bool {
+    FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+  }
+
+  static func document(font: String, text: String = "Lumen text layer") -> String {
+    """
+    {"formatIdentifier":"org.lumen.edit","formatVersion":4,"layers":[
+     {"id":"title","kind":"text","text":"\(text)","font":"\(font)","size":0.12,
+      "color":[0.1,0.2,0.6,1],"alignment":"center",
+      "transform":{"x":0.5,"y":0.45,"width":1.2,"rotation":-5}}]}
+    """
+  }
+
+  /// A preview (long side 300) equals the export (1200) scaled down to it: the text is laid
+  /// out again at the preview's size, so glyph edges differ a little, nothing more.
+  @Test(.enabled(if: fontsInstalled, "needs fonts-dejavu-core (scripts/setup.sh)"))
+  func previewMatchesTheExportScaledDown() throws {
+    let folder = try CLI.scratch()
+    let photo = folder.appendingPathComponent("plain.png")
+    let white = Bitmap(width: 1200, height: 800, format: .rgb8) { bytes in
+      for index in bytes.indices { bytes[index] = 235 }
+    }
+    try ImageFile.write(white, to: photo)
+    let doc = folder.appendingPathComponent("doc.json")
+    try Data(Self.document(font: "DejaVu Sans:style=Bold").utf8).write(to: doc)
+    let (full, preview) = (
+      folder.appendingPathComponent("full.png"), folder.appendingPathComponent("preview.png")
+    )
+    for (output, extra) in [(full, [String]()), (preview, ["--preview", "300"])] {
+      let result = try CLI.run(
+        ["edit", photo.path, "--doc", doc.path, "-o", output.path] + extra)
+      #expect(result.status == 0, "\(result.errors)")
+    }
+    let scaled = folder.appendingPathComponent("scaled.png")
+    try Program.output(
+      of: "convert", [full.path, "-filter", "box", "-resize", "300x200!", scaled.path])
+    let a = try ImageFile.read(preview).bitmap
+    let b = try ImageFile.read(scaled).bitmap
+    let ink = samples(of: a).filter { $0 < 0.5 }.count
+    #expect(ink > 300, "the preview shows the text (\(ink) dark samples)")
+    #expect(psnr(a, b) >= 35, "\(psnr(a, b)) dB")
+  }
+
+  /// A family that is not installed, or a file that is not there, fails the render with the
+  /// name the document gave; nothing is written.
+  @Test(.enabled(if: fontsInstalled, "needs fonts-dejavu-core (scripts/setup.sh)"))
+  func aMissingFontFailsNamingIt() throws {
+    let folder = try CLI.scratch()
+    let photo = CLI.packageRoot.appendingPathComponent("samples/coffee.jpg").path
+    let output = folder.appendingPathComponent("out.jpg")
+    for font in ["No Such Family", "fonts/missing.ttf"] {
+      let doc = folder.appendingPathComponent("doc.json")
+      try Data(Self.document(font: font).utf8).write(to: doc)
+      let result = try CLI.run("edit", photo, "--doc", doc.path, "-o", output.path)
+      #expect(result.status == 1, "\(font): \(result.errors)")
+      #expect(result.errors.contains(font), "\(font): \(result.errors)")
+      #expect(result.errors.split(separator: "\n").count == 1)
+      #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+  }
+}
