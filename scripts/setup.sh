@@ -2,19 +2,22 @@
 # Installs what Lumen needs on a fresh Debian 12 machine that has only the Swift toolchain,
 # gcc and python3. Idempotent: installs only missing packages, reuses the oracle venv.
 #
-#   scripts/setup.sh            # build dependencies (C libraries)
+#   scripts/setup.sh            # build dependencies (C libraries) and the fonts of scripts/fonts.tsv
 #   scripts/setup.sh --oracles  # also the tools tests compare against (ImageMagick, vips,
-#                               # lcms2 utilities, exiftool, rsvg-convert, hb-shape and the
-#                               # fonts it shapes with, Pillow and numpy in .venv-oracle)
+#                               # lcms2 utilities, exiftool, rsvg-convert, hb-shape, fc-match,
+#                               # Pillow, numpy and freetype-py in .venv-oracle)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 build_packages=(pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libheif-dev liblcms2-dev
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
   libharfbuzz-dev libfribidi-dev libfreetype-dev libfontconfig-dev
-  libunibreak-dev fonts-dejavu-core)
+  libunibreak-dev)
+# The fonts text uses out of the box, with their licences: scripts/fonts.tsv.
+mapfile -t font_packages < <(grep -v '^#' scripts/fonts.tsv | cut -f1 | sort -u)
+build_packages+=("${font_packages[@]}")
 oracle_packages=(ffmpeg imagemagick libvips-tools liblcms2-utils libjpeg-turbo-progs webp libheif-examples libimage-exiftool-perl librsvg2-bin python3-venv
-  libharfbuzz-bin fontconfig fonts-noto-core fonts-wqy-microhei fonts-noto-color-emoji)
+  libharfbuzz-bin fontconfig)
 
 want=("${build_packages[@]}")
 [ "${1:-}" = --oracles ] && want+=("${oracle_packages[@]}")
