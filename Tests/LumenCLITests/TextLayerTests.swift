@@ -67,4 +67,46 @@ struct TextLayerTests {
       #expect(!FileManager.default.fileExists(atPath: output.path))
     }
   }
+
+  /// A background card and a shadow go behind the text: on a light grey canvas, white text
+  /// alone leaves no red and no dark pixel; with a red card there are red ones around it, and
+  /// with a black shadow dark ones beside it.
+  @Test(.enabled(if: fontsInstalled, "needs fonts-dejavu-core (scripts/setup.sh)"))
+  func backgroundAndShadowGoBehindTheText() throws {
+    let folder = try CLI.scratch()
+    let photo = folder.appendingPathComponent("plain.png")
+    try ImageFile.write(
+      Bitmap(width: 600, height: 400, format: .rgb8) { bytes in
+        for index in bytes.indices { bytes[index] = 235 }
+      }, to: photo)
+    func render(_ style: String) throws -> (red: Int, dark: Int) {
+      let doc = folder.appendingPathComponent("styled.json")
+      try Data(
+        """
+        {"formatIdentifier":"org.lumen.edit","formatVersion":4,"layers":[
+         {"id":"t","kind":"text","text":"Styled","font":"DejaVu Sans:style=Bold","size":0.15,
+          "color":[1,1,1,1]\(style),"transform":{"x":0.5,"y":0.5,"width":0.8}}]}
+        """.utf8
+      ).write(to: doc)
+      let output = folder.appendingPathComponent("styled.png")
+      let result = try CLI.run(
+        "edit", photo.path, "--doc", doc.path, "-o", output.path, "--overwrite")
+      #expect(result.status == 0, "\(result.errors)")
+      let pixels = samples(of: try ImageFile.read(output).bitmap)
+      var (red, dark) = (0, 0)
+      for index in stride(from: 0, to: pixels.count, by: 3) {
+        let (r, g, b) = (pixels[index], pixels[index + 1], pixels[index + 2])
+        if r > 0.6, g < 0.4, b < 0.4 { red += 1 }
+        if r < 0.45, g < 0.45, b < 0.45 { dark += 1 }
+      }
+      return (red, dark)
+    }
+    let plain = try render("")
+    #expect(plain.red == 0 && plain.dark == 0, "\(plain)")
+    let card = try render(#","background":[0.9,0.1,0.1,1],"padding":0.3"#)
+    #expect(card.red > 5000 && card.dark == 0, "\(card)")
+    let shadowed = try render(
+      #","shadow":[0,0,0,1],"shadowX":0.08,"shadowY":0.08,"shadowBlur":0.02"#)
+    #expect(shadowed.dark > 500 && shadowed.red == 0, "\(shadowed)")
+  }
 }

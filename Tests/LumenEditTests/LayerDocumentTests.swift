@@ -297,8 +297,8 @@ import Testing
         checked += 1
       }
     }
-    // Opacity and the transform's 5 per kind, shape's 2, text's 3.
-    #expect(checked == 3 * (1 + 5) + 2 + 3)
+    // Opacity and the transform's 5 per kind, shape's 2, text's 8.
+    #expect(checked == 3 * (1 + 5) + 2 + 8)
   }
 
   static func document(_ body: String) -> Data {

@@ -10,7 +10,8 @@ import LumenText
 /// fonts fontconfig matches for them; a font that cannot be read fails the render, naming it.
 ///
 /// The layer's transform places the box: its centre, its width (the longest a line may be, as
-/// a fraction of the shorter side) and its rotation; the box is as tall as the lines.
+/// a fraction of the shorter side) and its rotation; the box is as tall as the lines. A
+/// rounded background (with padding) and a blurred shadow may go behind the text.
 public struct TextContent: LayerContent {
   public var text: String
   /// An installed family (`DejaVu Sans`, `Noto Sans:style=Bold`) or a font file's path
@@ -24,12 +25,26 @@ public struct TextContent: LayerContent {
   public var lineHeight: Double
   /// Added after every character, in font sizes.
   public var letterSpacing: Double
+  /// A rounded rectangle behind the text; nil: none.
+  public var background: LayerColor?
+  /// Room between the text and its background's edge, in font sizes.
+  public var padding: Double
+  /// The background's corners, a fraction of its shorter side.
+  public var cornerRadius: Double
+  /// The text's shadow colour; nil: no shadow.
+  public var shadow: LayerColor?
+  /// The shadow's offset (right, down) and blur (standard deviation), in font sizes.
+  public var shadowX: Double
+  public var shadowY: Double
+  public var shadowBlur: Double
 
   public init(
     text: String, font: String, size: Double = 0.08,
     color: LayerColor = LayerColor(red: 1, green: 1, blue: 1),
     alignment: TextBlock.Alignment = .natural,
-    lineHeight: Double = 1.2, letterSpacing: Double = 0
+    lineHeight: Double = 1.2, letterSpacing: Double = 0, background: LayerColor? = nil,
+    padding: Double = 0.3, cornerRadius: Double = 0.2, shadow: LayerColor? = nil,
+    shadowX: Double = 0.05, shadowY: Double = 0.05, shadowBlur: Double = 0.05
   ) {
     self.text = text
     self.font = font
@@ -38,6 +53,13 @@ public struct TextContent: LayerContent {
     self.alignment = alignment
     self.lineHeight = lineHeight
     self.letterSpacing = letterSpacing
+    self.background = background
+    self.padding = padding
+    self.cornerRadius = cornerRadius
+    self.shadow = shadow
+    self.shadowX = shadowX
+    self.shadowY = shadowY
+    self.shadowBlur = shadowBlur
   }
 
   public static let kind = "text"
@@ -70,6 +92,35 @@ public struct TextContent: LayerContent {
       .scalar(
         "letterSpacing", "Letter Spacing", range: -0.5...2, default: 0,
         doc: "Added after every character, in font sizes."), \.letterSpacing),
+    .color(
+      .color(
+        "background", "Background", default: [0, 0, 0, 0.6],
+        doc: "sRGB, straight alpha; absent: none."),
+      { $0.background?.components }, { $0.background = $1.map(LayerColor.init(components:)) }),
+    .number(
+      .scalar(
+        "padding", "Padding", range: 0...2, default: 0.3,
+        doc: "Room around the text inside its background, in font sizes."), \.padding),
+    .number(
+      .scalar(
+        "cornerRadius", "Corner Radius", range: 0...0.5, default: 0.2,
+        doc: "The background's corners, fraction of its shorter side."), \.cornerRadius),
+    .color(
+      .color(
+        "shadow", "Shadow", default: [0, 0, 0, 0.5], doc: "sRGB, straight alpha; absent: none."),
+      { $0.shadow?.components }, { $0.shadow = $1.map(LayerColor.init(components:)) }),
+    .number(
+      .scalar(
+        "shadowX", "Shadow X", range: -2...2, default: 0.05,
+        doc: "The shadow's offset to the right, in font sizes."), \.shadowX),
+    .number(
+      .scalar(
+        "shadowY", "Shadow Y", range: -2...2, default: 0.05,
+        doc: "The shadow's offset downwards, in font sizes."), \.shadowY),
+    .number(
+      .scalar(
+        "shadowBlur", "Shadow Blur", range: 0...1, default: 0.05,
+        doc: "The shadow's blur (standard deviation), in font sizes."), \.shadowBlur),
   ]
 
   public func image(on canvas: Rect, transform: LayerTransform?, resources: EditResources) throws
@@ -87,6 +138,28 @@ public struct TextContent: LayerContent {
     // The box takes the block's own size in pixels, so that placing it does not resample.
     box.width = Double(block.bitmap.width) / shorter
     box.height = Double(block.bitmap.height) / shorter
-    return Image(bitmap: block.bitmap).placed(by: box, on: canvas)
+    let text = Image(bitmap: block.bitmap)
+    var layer = text.placed(by: box, on: canvas)
+    if let shadow {
+      // The text's shape in the shadow's colour, moved on the canvas (not with the box's
+      // rotation, as a light from one side would), then blurred.
+      var moved = box
+      moved.x += shadowX * style.size / Double(max(1, canvas.width))
+      moved.y += shadowY * style.size / Double(max(1, canvas.height))
+      let sigma = min(shadowBlur * style.size, 200)
+      let cast = try GaussianBlur(sigma: sigma).apply(
+        to: text.tinted(.solid, color: shadow).placed(by: moved, on: canvas))
+      layer = layer.composited(over: cast)
+    }
+    if let background {
+      var padded = box
+      padded.width += 2 * padding * style.size / shorter
+      padded.height += 2 * padding * style.size / shorter
+      let card = Image.shape(
+        ShapeStyle(kind: .roundedRectangle, cornerRadius: cornerRadius, fill: background),
+        transform: padded, on: canvas)
+      layer = layer.composited(over: card)
+    }
+    return layer
   }
 }
