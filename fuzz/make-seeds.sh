@@ -2,7 +2,8 @@
 # Remakes the seed corpora of the fuzz targets (fuzz/corpus/<target>/) from the samples with
 # ImageMagick, cjpeg, cwebp, heif-enc, exiftool, ffmpeg and the `lumen` CLI given as $1 (or on
 # PATH). Seeds are small on purpose: libFuzzer mutates them, so a few kilobytes that reach
-# each code path are worth more than large files. The edit-document seeds are hand-written.
+# each code path are worth more than large files. The edit-document and text seeds are
+# hand-written.
 #
 #   fuzz/make-seeds.sh .build/release/lumen
 set -euo pipefail

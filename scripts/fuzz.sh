@@ -27,6 +27,7 @@ targets=(
   "edit-document EditDocumentFuzz.swift 8192"
   "job          JobFuzz.swift           8192"
   "video        VideoFuzz.swift         131072"
+  "text         TextFuzz.swift          4096"
 )
 if [ "${1:-}" = --list ]; then
   for target in "${targets[@]}"; do echo "${target%% *}"; done

@@ -1,0 +1,45 @@
+import Foundation
+
+@testable import LumenText
+
+/// libFuzzer entry for text: the first byte picks the style (size, width, alignment, letter
+/// spacing), the rest is read as UTF-8 (invalid sequences become U+FFFD) and shaped with font
+/// fallback, broken into lines (UAX #14) and drawn; or refused with one readable line. Never a
+/// crash or a hang (libunibreak 1.1 aborted on flags and U+FFFF before Lumen guarded it). Lines
+/// must stay inside the text, in order, and the drawing within its limits.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  guard size > 0 else { return 0 }
+  let control = Int(data[0])
+  let text = String(decoding: UnsafeBufferPointer(start: data + 1, count: size - 1), as: UTF8.self)
+  let style = TextBlock.Style(
+    size: Double(6 + control % 32), maxWidth: control & 0x40 != 0 ? Double(1 + control) : nil,
+    alignment: TextBlock.Alignment.allCases[control % TextBlock.Alignment.allCases.count],
+    letterSpacing: control & 0x80 != 0 ? 0.15 : 0)
+  do {
+    let block = try TextBlock(text, fonts: fonts, style: style)
+    let count = text.unicodeScalars.count
+    var end = 0
+    for line in block.lines {
+      expect(line.lowerBound >= end && line.upperBound <= count, "lines \(block.lines) of \(count)")
+      end = line.upperBound
+    }
+    let bitmap = block.bitmap
+    expect(
+      bitmap.width <= TextLine.maxSide && bitmap.height <= TextLine.maxSide
+        && bitmap.width * bitmap.height <= TextLine.maxPixels,
+      "a \(bitmap.width)x\(bitmap.height) drawing")
+  } catch {
+    expectReadable(error)
+  }
+  return 0
+}
+
+/// One set for every input, so fallback fonts are opened once (the fuzzer runs on one thread).
+private let fonts: FontSet = {
+  let path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+  guard let font = try? FontFile(path: path) else {
+    fatalError("the text target needs \(path) (scripts/setup.sh installs it)")
+  }
+  return FontSet(font)
+}()
