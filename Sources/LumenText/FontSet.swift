@@ -1,4 +1,5 @@
 import CLumenShims
+import LumenCore
 
 /// The fonts a text is drawn with: the font it names, and for each character that font lacks,
 /// the font fontconfig matches for that character (a colour font for emoji), as `fc-match
@@ -72,7 +73,7 @@ public final class FontSet {
       match -> Int? in
       let key = "\(match.file)\u{0}\(match.index)"
       if let index = opened[key] { return index }
-      guard let font = try? FontFile(path: match.file, index: match.index) else { return nil }
+      guard let font = Self.sharedFont(match.file, index: match.index) else { return nil }
       fonts.append(font)
       opened[key] = fonts.count - 1
       return fonts.count - 1
@@ -81,11 +82,25 @@ public final class FontSet {
     return found
   }
 
+  /// Fallback fonts opened so far, shared by every set: a text layer drawn on each frame of a
+  /// video reads its emoji font once, not once per frame (a font file is immutable once
+  /// opened, so any thread may use it).
+  private static let openedFonts = Locked<[String: FontFile]>([:])
+
+  /// The font file at `path` (face `index`), opened on first use; nil when it cannot be.
+  private static func sharedFont(_ path: String, index: Int) -> FontFile? {
+    let key = "\(path)\u{0}\(index)"
+    if let known = openedFonts.withLock({ $0[key] }) { return known }
+    guard let font = try? FontFile(path: path, index: index) else { return nil }
+    openedFonts.withLock { $0[key] = font }
+    return font
+  }
+
   /// fontconfig's best match for `pattern` (as fc-match finds it), if it has `scalar`.
   static func match(_ pattern: String, scalar: UInt32, fc: lumen_fontconfig_functions)
     -> (file: String, index: Int)?
   {
-    match(pattern, fc: fc) { font, charset in
+    match(pattern, fc: fc) { _, charset in
       charset.map { fc.CharSetHasChar($0, scalar) != 0 } ?? false
     }
   }

@@ -26,7 +26,6 @@ struct GlyphMask {
 /// scaled from the nearest larger strike by area averaging. Made for one drawing on one thread
 /// (FreeType's objects are not shared).
 final class GlyphRasterizer {
-  let pixelSize: Double
   /// The face's ascender and descender at this size, in pixels (descender negative).
   let ascender: Double
   let descender: Double
@@ -36,7 +35,6 @@ final class GlyphRasterizer {
   private var face: FT_Face?
 
   init(font: FontFile, pixelSize: Double) throws(FontError) {
-    self.pixelSize = pixelSize
     var library: FT_Library?
     guard FT_Init_FreeType(&library) == 0, let library else {
       throw FontError(file: font.path, reason: "FreeType cannot start")
