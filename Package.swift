@@ -55,7 +55,10 @@ let package = Package(
     // Text: bidirectional runs (FriBidi), script runs and shaping (HarfBuzz) of font files,
     // glyphs drawn by FreeType.
     .target(name: "LumenText", dependencies: ["LumenCore", "CLumenShims", "CFreeType"]),
-    .target(name: "LumenAssets", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"]),
+    // Asset sources; the built-in stickers and the font list ship as resources.
+    .target(
+      name: "LumenAssets", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"],
+      resources: [.copy("Resources/stickers"), .copy("Resources/fonts")]),
     .target(
       name: "LumenEdit",
       dependencies: [

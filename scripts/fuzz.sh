@@ -28,6 +28,7 @@ targets=(
   "job          JobFuzz.swift           8192"
   "video        VideoFuzz.swift         131072"
   "text         TextFuzz.swift          4096"
+  "svg          SVGFuzz.swift           65536"
 )
 if [ "${1:-}" = --list ]; then
   for target in "${targets[@]}"; do echo "${target%% *}"; done
@@ -70,7 +71,8 @@ build_libraries() {
   ar rcs "$lib/libCLumenShims.a" "$lib"/*.o
   for module in "${modules[@]}"; do
     local extra=()
-    [ "$module" = LumenFilters ] && extra=("$lib/BundleModule.swift")
+    # Modules with resources reach them through `Bundle.module`, which SwiftPM generates.
+    if [ "$module" = LumenFilters ] || [ "$module" = LumenAssets ]; then extra=("$lib/BundleModule.swift"); fi
     # One module at a time (each imports the previous), its code generated on every core.
     swiftc "${instrumented[@]}" -num-threads "$(nproc)" -module-name "$module" -I "$lib" \
       "${system_modules[@]}" -emit-module -emit-module-path "$lib/$module.swiftmodule" -emit-library -static \

@@ -2,7 +2,7 @@
 # Installs what Lumen needs on a fresh Debian 12 machine that has only the Swift toolchain,
 # gcc and python3. Idempotent: installs only missing packages, reuses the oracle venv.
 #
-#   scripts/setup.sh            # build dependencies (C libraries) and the fonts of scripts/fonts.tsv
+#   scripts/setup.sh            # build dependencies (C libraries) and the fonts of the lumen.font asset source
 #   scripts/setup.sh --oracles  # also the tools tests compare against (ImageMagick, vips,
 #                               # lcms2 utilities, exiftool, rsvg-convert, hb-shape, fc-match,
 #                               # Pillow, numpy and freetype-py in .venv-oracle)
@@ -12,9 +12,12 @@ cd "$(dirname "$0")/.."
 build_packages=(pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libheif-dev liblcms2-dev
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
   libharfbuzz-dev libfribidi-dev libfreetype-dev libfontconfig-dev
-  libunibreak-dev)
-# The fonts text uses out of the box, with their licences: scripts/fonts.tsv.
-mapfile -t font_packages < <(grep -v '^#' scripts/fonts.tsv | cut -f1 | sort -u)
+  libunibreak-dev librsvg2-2)
+# The fonts text uses out of the box: the packages the built-in font source names (its
+# manifest records each family's category and licence).
+mapfile -t font_packages < <(python3 -c 'import json, sys
+print("\n".join(sorted({a["payload"]["package"] for a in json.load(open(sys.argv[1]))["assets"]})))' \
+  Sources/LumenAssets/Resources/fonts/content.json)
 build_packages+=("${font_packages[@]}")
 oracle_packages=(ffmpeg imagemagick libvips-tools liblcms2-utils libjpeg-turbo-progs webp libheif-examples libimage-exiftool-perl librsvg2-bin python3-venv
   libharfbuzz-bin fontconfig)

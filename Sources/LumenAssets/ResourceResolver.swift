@@ -26,6 +26,8 @@ public final class ResourceResolver: ResourceResolving {
   public let base: URL
   private let roots: AllowedRoots
   private let library: @Sendable () throws -> LookLibrary
+  private let loadAssets: @Sendable () throws -> AssetLibrary
+  private let loadedAssets = Locked<AssetLibrary?>(nil)
   private let cubes = Locked<[String: ColorCube]>([:])
   private let images = Locked<[String: Image]>([:])
   private let opened = Locked<[String]>([])
@@ -34,15 +36,26 @@ public final class ResourceResolver: ResourceResolving {
 
   /// A resolver for a document in `base` that may read files only inside `allowedRoots`
   /// (by default `base` itself) and never `output`; looks by id come from `library` (the
-  /// built-in one).
+  /// built-in one), `asset:` references from `assets` (the built-in sources), whose files
+  /// may lie in their sources' folders.
   public init(
     base: URL, allowedRoots: [URL]? = nil, output: String? = nil,
-    library: @escaping @Sendable () throws -> LookLibrary = { try LookLibrary.builtIn }
+    library: @escaping @Sendable () throws -> LookLibrary = { try LookLibrary.builtIn },
+    assets: @escaping @Sendable () throws -> AssetLibrary = { try AssetLibrary.builtIn }
   ) {
     self.base = base.standardizedFileURL
     self.output = output
     self.roots = AllowedRoots(allowedRoots ?? [base])
     self.library = library
+    self.loadAssets = assets
+  }
+
+  /// The asset sources, loaded when a reference first needs them.
+  public func assets() throws -> AssetLibrary {
+    if let known = loadedAssets.withLock({ $0 }) { return known }
+    let library = try loadAssets()
+    loadedAssets.withLock { $0 = library }
+    return library
   }
 
   /// Whether `reference` names a file rather than a look of the library: library ids are
@@ -88,32 +101,58 @@ public final class ResourceResolver: ResourceResolving {
     return image
   }
 
-  /// The font file `reference` names (a path; font asset ids come with the asset sources).
-  public func fontFile(_ reference: String) throws -> URL { try url(for: reference) }
+  /// The file `reference` names (an SVG, which its layer opens).
+  public func file(_ reference: String) throws -> URL { try url(for: reference) }
+
+  /// A font asset's installed family or file, a file (`fonts/Title.otf`: it has a folder or an
+  /// extension), else an installed family (`Noto Sans:style=Bold`).
+  public func font(_ reference: String) throws -> FontSource {
+    if let asset = AssetReference(parsing: reference) {
+      let (_, found) = try assets().asset(asset)
+      if let family = found.payloadString("family") { return .family(family) }
+      return .file(try url(for: reference))
+    }
+    return Self.namesFile(reference) ? .file(try url(for: reference)) : .family(reference)
+  }
 
   /// The canonical paths of the files references have named so far, in order, each once.
   public var files: [String] { opened.withLock { $0 } }
 
-  /// The file `reference` names: relative to ``base`` unless absolute, links followed, and
-  /// checked to be a regular file inside the allowed roots other than ``output``.
-  public func url(for reference: String) throws(ResourceError) -> URL {
+  /// The file `reference` names: an asset's file (`asset:SOURCE/ID`, inside its source's
+  /// folder), or a path relative to ``base`` unless absolute, links followed, inside the
+  /// allowed roots; either way a regular file other than ``output``.
+  public func url(for reference: String) throws -> URL {
     guard !reference.isEmpty, reference.utf8.count <= 4096, !reference.contains("\0") else {
-      throw .invalidReference(reference)
+      throw ResourceError.invalidReference(reference)
     }
-    let named =
-      reference.hasPrefix("/")
-      ? URL(fileURLWithPath: reference) : base.appendingPathComponent(reference)
-    guard let path = FileIdentity.canonical(named.path) else {
-      throw .notFound(reference: reference, path: named.standardizedFileURL.path)
+    let path: String
+    if reference.hasPrefix(AssetReference.prefix) {
+      guard let asset = AssetReference(parsing: reference) else {
+        throw AssetError.invalidReference(reference)
+      }
+      let (source, found) = try assets().asset(asset)
+      path = try source.file(of: found).path
+    } else {
+      let named =
+        reference.hasPrefix("/")
+        ? URL(fileURLWithPath: reference) : base.appendingPathComponent(reference)
+      guard let canonical = FileIdentity.canonical(named.path) else {
+        throw ResourceError.notFound(reference: reference, path: named.standardizedFileURL.path)
+      }
+      guard roots.contain(canonical) else {
+        throw ResourceError.outsideAllowedRoots(reference: reference, path: canonical)
+      }
+      path = canonical
     }
-    guard roots.contain(path) else { throw .outsideAllowedRoots(reference: reference, path: path) }
     var status = stat()
-    guard stat(path, &status) == 0 else { throw .notFound(reference: reference, path: path) }
+    guard stat(path, &status) == 0 else {
+      throw ResourceError.notFound(reference: reference, path: path)
+    }
     guard status.st_mode & S_IFMT == S_IFREG else {
-      throw .notRegularFile(reference: reference, path: path)
+      throw ResourceError.notRegularFile(reference: reference, path: path)
     }
     if let output, FileIdentity.same(path, output) {
-      throw .isOutput(reference: reference, path: path)
+      throw ResourceError.isOutput(reference: reference, path: path)
     }
     opened.withLock { if !$0.contains(path) { $0.append(path) } }
     return URL(fileURLWithPath: path)

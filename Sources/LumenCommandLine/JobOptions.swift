@@ -12,6 +12,11 @@ package enum JobOptions {
     allow,
   ]
 
+  package static let assetSource = Option.value(
+    "asset-source", "MANIFEST", .path, repeatable: true,
+    help: "a further asset source (a CE.SDK-style content.json) whose assets the document may "
+      + "name as asset:SOURCE/ID")
+
   package static let allow = Option.value(
     "allow", "DIR", .path, repeatable: true,
     help: "a further folder the document may read looks and layer images from (by default "
@@ -49,6 +54,12 @@ package enum JobOptions {
   /// The folders a document in `folder` may read: its own and every `--allow`.
   package static func roots(_ args: ParsedArguments, documentFolder folder: String) -> [String] {
     [absolute(folder)] + args.strings("allow").map(absolute)
+  }
+
+  /// The `--asset-source` manifests, absolute; nil when none was given.
+  package static func assetSources(_ args: ParsedArguments) -> [String]? {
+    let paths = args.strings("asset-source").map(absolute)
+    return paths.isEmpty ? nil : paths
   }
 
   package static func absolute(_ path: String) -> String {

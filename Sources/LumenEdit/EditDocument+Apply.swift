@@ -49,8 +49,15 @@ extension EditDocument {
       image = try operation.apply(self, image, inputs)
     }
     let canvas = image.extent
-    for layer in layers where !layer.hidden {
-      image = try layer.image(on: canvas, resources: resources)
+    for (index, layer) in layers.enumerated() where !layer.hidden {
+      let drawn: Image
+      do {
+        drawn = try layer.image(on: canvas, resources: resources)
+      } catch {
+        throw LayerRenderError(index: index, id: layer.id, reason: error)
+      }
+      image =
+        drawn
         .composited(
           over: image, using: BlendModeKernel(mode: layer.blendMode, opacity: Float(layer.opacity))
         )

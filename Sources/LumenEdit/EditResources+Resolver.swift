@@ -1,22 +1,35 @@
 import LumenAssets
+import LumenCodecs
 import LumenCore
 import LumenText
 
 extension EditResources {
-  /// Looks, layer images and fonts from `resolver` (a ``ResourceResolver`` keeps what it
-  /// loaded and reads only inside its allowed roots); a font is a file the resolver finds or
-  /// the name of an installed family (`Noto Sans:style=Bold`), and is kept once opened.
+  /// Looks, layer images, SVG drawings and fonts from `resolver` (a ``ResourceResolver`` keeps
+  /// what it loaded and reads only inside its allowed roots); a font is a file the resolver
+  /// finds or the name of an installed family (`Noto Sans:style=Bold`). Fonts and drawings are
+  /// kept once opened.
   public init(_ resolver: any ResourceResolving) {
     let fonts = Locked<[String: FontFile]>([:])
+    let drawings = Locked<[String: SVGImage]>([:])
     self.init(
       look: { try resolver.colorCube(forLook: $0.id, layout: $0.layout) },
       image: { try resolver.image($0) },
+      drawing: { reference in
+        if let known = drawings.withLock({ $0[reference] }) { return known }
+        // An SVG by its file's name (an asset's reference does not show it).
+        let file = try resolver.file(reference)
+        guard SVGImage.names(file.path) else { return nil }
+        let drawing = try SVGImage(contentsOf: file.path)
+        drawings.withLock { $0[reference] = drawing }
+        return drawing
+      },
       font: { reference in
         if let known = fonts.withLock({ $0[reference] }) { return known }
-        // A file (`fonts/Title.otf`) through the resolver's rules, else an installed family.
         let font =
-          try ResourceResolver.namesFile(reference)
-          ? FontFile(path: resolver.fontFile(reference).path) : FontFile.installed(reference)
+          switch try resolver.font(reference) {
+          case .file(let url): try FontFile(path: url.path)
+          case .family(let family): try FontFile.installed(family)
+          }
         fonts.withLock { $0[reference] = font }
         return font
       })

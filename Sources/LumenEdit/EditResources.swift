@@ -1,13 +1,16 @@
+import LumenCodecs
 import LumenCore
 import LumenFilters
 import LumenText
 
-/// What a document refers to by name and the renderer must look up: look cubes by id and
-/// image layers' pictures by path or asset id. Separate from the document so that one document renders the same
+/// What a document refers to by name and the renderer must look up: look cubes by id, image
+/// layers' pictures and SVG drawings by path or asset id, and text layers' fonts. Separate from the document so that one document renders the same
 /// from a CLI, a server or a test.
 public struct EditResources: Sendable {
   public var look: @Sendable (LookReference) throws -> ColorCube
   public var image: @Sendable (String) throws -> Image
+  /// The SVG drawing a source names; nil when it names a picture instead.
+  public var drawing: @Sendable (String) throws -> SVGImage?
   public var font: @Sendable (String) throws -> FontFile
 
   public init(
@@ -17,12 +20,14 @@ public struct EditResources: Sendable {
     image: @escaping @Sendable (String) throws -> Image = {
       throw EditRenderError.missingImage($0)
     },
+    drawing: @escaping @Sendable (String) throws -> SVGImage? = { _ in nil },
     font: @escaping @Sendable (String) throws -> FontFile = {
       throw EditRenderError.missingFont($0)
     }
   ) {
     self.look = look
     self.image = image
+    self.drawing = drawing
     self.font = font
   }
 }
@@ -54,5 +59,19 @@ public enum EditRenderError: Error, Hashable, Sendable, CustomStringConvertible 
     case .missingFont(let font): "a text layer's font: cannot load \(EchoedText.quoted(font))"
     case .emptyResult(let stage): "the \(stage) leaves no pixels"
     }
+  }
+}
+
+/// Why a layer cannot be drawn (its font, picture or drawing cannot be read, or is too large),
+/// naming the layer by its JSON path and id so that a user finds it among many.
+public struct LayerRenderError: Error, CustomStringConvertible {
+  /// The layer's place in the document's `layers`.
+  public let index: Int
+  public let id: String
+  public let reason: any Error
+
+  public var description: String {
+    let reason = "\(reason)"
+    return "layers[\(index)] (\(EchoedText.quoted(id))): \(EchoedText.line(reason))"
   }
 }

@@ -26,6 +26,9 @@ public struct RenderJob: Codable, Hashable, Sendable {
   public var resourceFolder: String?
   /// The folders the document may read from; nil: only ``resourceFolder``.
   public var allowedRoots: [String]?
+  /// Manifests of asset sources the document may name assets from (`asset:SOURCE/ID`),
+  /// besides the built-in ones.
+  public var assetSources: [String]?
   public var output: String
   /// Renders a preview whose long side is this many pixels instead of the full image.
   public var previewLongSide: Int?
@@ -38,7 +41,8 @@ public struct RenderJob: Codable, Hashable, Sendable {
 
   public init(
     input: String, document: EditDocument, documentFile: String? = nil, output: String,
-    resourceFolder: String? = nil, allowedRoots: [String]? = nil, previewLongSide: Int? = nil,
+    resourceFolder: String? = nil, allowedRoots: [String]? = nil,
+    assetSources: [String]? = nil, previewLongSide: Int? = nil,
     encoding: PhotoEncoding = PhotoEncoding(), overwrite: Bool = false
   ) {
     self.input = input
@@ -46,6 +50,7 @@ public struct RenderJob: Codable, Hashable, Sendable {
     self.documentFile = documentFile
     self.resourceFolder = resourceFolder
     self.allowedRoots = allowedRoots
+    self.assetSources = assetSources
     self.output = output
     self.previewLongSide = previewLongSide
     self.encoding = encoding
@@ -53,7 +58,8 @@ public struct RenderJob: Codable, Hashable, Sendable {
   }
 
   private enum CodingKeys: String, CodingKey, CaseIterable {
-    case input, document, documentFile, resourceFolder, allowedRoots, output, previewLongSide
+    case input, document, documentFile, resourceFolder, allowedRoots, assetSources, output
+    case previewLongSide
     case encoding, overwrite
   }
 
@@ -65,6 +71,7 @@ public struct RenderJob: Codable, Hashable, Sendable {
     documentFile = try c.decodeIfPresent(String.self, forKey: .documentFile)
     resourceFolder = try c.decodeIfPresent(String.self, forKey: .resourceFolder)
     allowedRoots = try c.decodeIfPresent([String].self, forKey: .allowedRoots)
+    assetSources = try c.decodeIfPresent([String].self, forKey: .assetSources)
     output = try c.decode(String.self, forKey: .output)
     previewLongSide = try c.decodeWholeNumber(forKey: .previewLongSide, in: Self.previewRange)
     encoding = try c.decodeIfPresent(PhotoEncoding.self, forKey: .encoding) ?? PhotoEncoding()
@@ -80,6 +87,7 @@ public struct RenderJob: Codable, Hashable, Sendable {
     job.documentFile = documentFile.map(absolute.callAsFunction)
     job.resourceFolder = resourceFolder.map(absolute.callAsFunction)
     job.allowedRoots = allowedRoots?.map(absolute.callAsFunction)
+    job.assetSources = assetSources?.map(absolute.callAsFunction)
     return job
   }
 
@@ -89,9 +97,11 @@ public struct RenderJob: Codable, Hashable, Sendable {
     let inputURL = URL(fileURLWithPath: input)
     let base =
       resourceFolder.map(URL.init(fileURLWithPath:)) ?? inputURL.deletingLastPathComponent()
+    let manifests = assetSources ?? []
     return ResourceResolver(
       base: base, allowedRoots: allowedRoots?.map(URL.init(fileURLWithPath:)),
-      output: overwrite ? nil : output)
+      output: overwrite ? nil : output,
+      assets: { try AssetLibrary.builtIn.adding(manifests: manifests) })
   }
 
   /// Renders the document over the input into the output, atomically, in `context` (its

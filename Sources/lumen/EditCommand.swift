@@ -22,7 +22,7 @@ enum EditCommand {
         "overwrite",
         help: "allows OUT to be a file the command reads (the photo, the document, a look or "
           + "layer image); an existing OUT is replaced anyway"),
-    ] + EncodingOptions.options + JobOptions.options,
+    ] + EncodingOptions.options + JobOptions.options + [JobOptions.assetSource],
     notes: """
       Geometry and effects are normalised, so a preview matches the full export scaled down. \
       Give IN, --doc and -o, or --job JOB.json alone. OUT is written as `lumen render` writes \
@@ -52,6 +52,7 @@ enum EditCommand {
       documentFile: JobOptions.absolute(docPath), output: JobOptions.absolute(output),
       resourceFolder: folder,
       allowedRoots: JobOptions.roots(args, documentFolder: folder),
+      assetSources: JobOptions.assetSources(args),
       previewLongSide: args.integer("preview"),
       encoding: EncodingOptions.encoding(args),
       overwrite: args.has("overwrite"))

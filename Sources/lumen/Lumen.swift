@@ -10,6 +10,7 @@ enum Lumen {
     subcommands: [
       RenderCommand.command, FiltersCommand.command, InfoCommand.command, LooksCommand.command,
       LutCommand.command, EditCommand.command, DocCommand.command, TextCommand.command,
+      AssetsCommand.command,
       VideoTool.placeholder, DemoCommand.command,
     ])
 

@@ -61,7 +61,7 @@ import Testing
     do {
       _ = try resolver.url(for: reference)
     } catch {
-      guard case .outsideAllowedRoots = error else {
+      guard case ResourceError.outsideAllowedRoots = error else {
         Issue.record("expected outsideAllowedRoots, got \(error)")
         return
       }

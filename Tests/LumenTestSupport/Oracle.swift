@@ -62,6 +62,8 @@ public enum OracleTool: String, Sendable, CustomStringConvertible {
   case hbShape = "hb-shape"
   /// fontconfig's font matcher (Debian's `fontconfig`).
   case fcMatch = "fc-match"
+  /// librsvg's command-line renderer (Debian's `librsvg2-bin`).
+  case rsvgConvert = "rsvg-convert"
   /// The oracle venv's Python with Pillow, pyvips and numpy.
   case python
 

@@ -4,8 +4,8 @@ import Testing
 
 @testable import LumenText
 
-/// The fonts scripts/fonts.tsv lists (and scripts/setup.sh installs) are there under the
-/// family names it gives, and cover what a text tool needs: at least 12 families, of every
+/// The fonts the built-in font source lists (Sources/LumenAssets/Resources/fonts/content.json,
+/// which scripts/setup.sh installs) are there under the family names it gives, and cover what a text tool needs: at least 12 families, of every
 /// category, each with its licence recorded.
 struct CuratedFontsTests {
   struct Entry {
@@ -13,13 +13,15 @@ struct CuratedFontsTests {
   }
 
   static func entries() throws -> [Entry] {
-    let table = try String(
-      contentsOf: PackagePaths.root.appendingPathComponent("scripts/fonts.tsv"), encoding: .utf8)
-    return table.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
-      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    let manifest = PackagePaths.root.appendingPathComponent(
+      "Sources/LumenAssets/Resources/fonts/content.json")
+    let root = try JSONSerialization.jsonObject(with: Data(contentsOf: manifest))
+    let assets = (root as? [String: Any])?["assets"] as? [[String: Any]] ?? []
+    return assets.map { asset in
+      let payload = asset["payload"] as? [String: String] ?? [:]
       return Entry(
-        package: fields[0], family: fields.count > 1 ? fields[1] : "",
-        category: fields.count > 2 ? fields[2] : "", licence: fields.count > 3 ? fields[3] : "")
+        package: payload["package"] ?? "", family: payload["family"] ?? "",
+        category: (asset["groups"] as? [String])?.first ?? "", licence: payload["licence"] ?? "")
     }
   }
 

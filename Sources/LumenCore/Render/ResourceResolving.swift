@@ -9,7 +9,17 @@ public protocol ResourceResolving: Sendable {
   /// The colour cube of the look `reference` names; `layout` declares how a LUT image stores
   /// its table (`hald`, `tiled8x8`, `tiled:TILESxLEVELS`), nil for library ids and `.cube`.
   func colorCube(forLook reference: String, layout: String?) throws -> ColorCube
-  /// The font file `reference` names, checked like every file a document reads (Core reads
-  /// no fonts: the text layer opens it).
-  func fontFile(_ reference: String) throws -> URL
+  /// The file `reference` names (an SVG sticker), checked like every file a document reads;
+  /// the layer that names it opens it (Core reads no SVG).
+  func file(_ reference: String) throws -> URL
+  /// The font `reference` names: a font file, or an installed family.
+  func font(_ reference: String) throws -> FontSource
+}
+
+/// Where a text layer's font comes from.
+public enum FontSource: Hashable, Sendable {
+  /// A font file, checked like every file a document reads.
+  case file(URL)
+  /// An installed family as fontconfig names it (`Noto Sans:style=Bold`), never substituted.
+  case family(String)
 }

@@ -1,9 +1,11 @@
+import LumenCodecs
 import LumenCore
 import LumenFilters
 import LumenLayers
 
-/// An image layer: a picture from a file or asset (resolved by ``EditResources/image``),
-/// optionally tinted.
+/// An image layer (a sticker): a picture from a file or asset (resolved by
+/// ``EditResources/image``), or an SVG drawing (``EditResources/drawing``) drawn at the size it
+/// is placed, optionally tinted.
 public struct ImageContent: LayerContent {
   /// A path relative to the document, or an asset id; the resources resolve it.
   public var source: String
@@ -35,12 +37,25 @@ public struct ImageContent: LayerContent {
   public func image(on canvas: Rect, transform: LayerTransform?, resources: EditResources) throws
     -> Image
   {
-    var picture = try resources.image(source).movedToOrigin()
+    var picture = try self.picture(on: canvas, transform: transform, resources: resources)
     if tint != .none { picture = picture.tinted(tint, color: tintColor) }
     guard let transform else {
       return picture.resized(width: canvas.width, height: canvas.height)
         .translatedBy(dx: canvas.minX, dy: canvas.minY)
     }
     return picture.placed(by: transform, on: canvas)
+  }
+
+  /// The source's pixels at its origin; an SVG drawn at the size of its place on the canvas.
+  private func picture(on canvas: Rect, transform: LayerTransform?, resources: EditResources)
+    throws -> Image
+  {
+    guard let drawing = try resources.drawing(source) else {
+      return try resources.image(source).movedToOrigin()
+    }
+    let shorter = Double(max(1, min(canvas.width, canvas.height)))
+    let box = transform ?? .stretched(over: canvas)
+    let size = SVGImage.drawingSize(width: box.width * shorter, height: box.height * shorter)
+    return Image(bitmap: try drawing.bitmap(width: size.width, height: size.height))
   }
 }

@@ -1,0 +1,108 @@
+import CLumenShims
+import Foundation
+import LumenCore
+
+/// An SVG document, drawn by librsvg at whatever size it is placed: a sticker stays sharp at
+/// any scale, and a preview and an export draw the same shapes.
+///
+/// The document is parsed once; it may not load external files (it is parsed from bytes,
+/// without a base location). Drawing is serialised per document, as a librsvg handle asks.
+public final class SVGImage: @unchecked Sendable {
+  /// The largest document read: hand-drawn stickers are kilobytes.
+  public static let maxByteCount = 8 << 20
+  /// The most pixels, and the longest side, one drawing may have: a layer placed larger is
+  /// drawn at the most this allows and scaled up.
+  public static let maxPixelCount = 32 << 20
+  public static let maxSide = 32768
+  /// Where the document came from, for messages.
+  public let name: String
+  /// The document's own size in CSS pixels (its width and height, else its viewBox's).
+  public let width: Double
+  public let height: Double
+  private let document: Locked<OpaquePointer>
+
+  /// Parses `data` (an SVG document) named `name` in messages.
+  public init(data: Data, name: String) throws(CodecError) {
+    self.name = name
+    guard data.count <= Self.maxByteCount else {
+      throw CodecError(
+        file: name, problem: .unsupported("an SVG of more than \(Self.maxByteCount >> 20) MB"))
+    }
+    var width = 0.0
+    var height = 0.0
+    var message = [CChar](repeating: 0, count: 256)
+    // An empty document is still a valid pointer (librsvg refuses it).
+    let bytes = data.isEmpty ? Data([0]) : data
+    let parsed = bytes.withUnsafeBytes { raw -> OpaquePointer? in
+      guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+      return lumen_svg_parse(base, data.count, &width, &height, &message, message.count)
+    }
+    guard let parsed else {
+      throw CodecError(file: name, problem: .corrupt(Self.text(message)))
+    }
+    document = Locked(parsed)
+    guard width.isFinite, height.isFinite, width > 0, height > 0 else {
+      throw CodecError(
+        file: name, problem: .corrupt("the SVG's size is \(width) x \(height), not positive"))
+    }
+    self.width = width
+    self.height = height
+  }
+
+  /// Reads and parses the SVG file at `path` (a regular file of at most ``maxByteCount``).
+  public convenience init(contentsOf path: String) throws(CodecError) {
+    let data: Data
+    do {
+      data = try RegularFile.contents(of: path, limit: Self.maxByteCount)
+    } catch {
+      throw CodecError(file: path, problem: .io(error.reason))
+    }
+    try self.init(data: data, name: path)
+  }
+
+  deinit { document.withLock { lumen_svg_free($0) } }
+
+  /// The size to draw at for a placement `width` x `height` pixels large: that size, rounded,
+  /// at least a pixel, and scaled down (keeping its shape) to within the limits.
+  public static func drawingSize(width: Double, height: Double) -> (width: Int, height: Int) {
+    let w = width.isFinite ? max(1, width) : 1
+    let h = height.isFinite ? max(1, height) : 1
+    let scale = min(
+      1, Double(maxSide) / max(w, h), (Double(maxPixelCount) / (w * h)).squareRoot())
+    return (max(1, Int((w * scale).rounded(.down))), max(1, Int((h * scale).rounded(.down))))
+  }
+
+  /// Whether `reference` names an SVG file (by its extension, as documents name stickers).
+  public static func names(_ reference: String) -> Bool {
+    reference.lowercased().hasSuffix(".svg")
+  }
+
+  /// The whole document stretched to `width` x `height` pixels, straight-alpha RGBA.
+  public func bitmap(width: Int, height: Int) throws(CodecError) -> Bitmap {
+    guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height),
+      width * height <= Self.maxPixelCount
+    else {
+      throw CodecError(
+        file: name,
+        problem: .tooLarge(width: width, height: height, limit: Self.maxPixelCount))
+    }
+    var failure = [CChar](repeating: 0, count: 256)
+    var drawn = Int32(0)
+    let bitmap = Bitmap(width: width, height: height, format: .rgba8) { bytes in
+      bytes.initializeMemory(as: UInt8.self, repeating: 0)
+      guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+      drawn = document.withLock {
+        lumen_svg_render($0, Int32(width), Int32(height), base, &failure, failure.count)
+      }
+    }
+    guard drawn != 0 else {
+      throw CodecError(file: name, problem: .corrupt(Self.text(failure)))
+    }
+    return bitmap
+  }
+
+  /// A C message buffer as text.
+  private static func text(_ message: [CChar]) -> String {
+    String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import LumenCodecs
+import LumenCore
+import LumenTestSupport
+import Testing
+
+/// SVG stickers in edit documents: drawn by librsvg at the size they are placed (as
+/// `rsvg-convert` draws them), the same at every scale, and a bad sticker fails naming its layer.
+struct StickerLayerTests {
+  static let drawing = """
+    <svg xmlns="http://www.w3.org/2000/svg" width="200" height="120" viewBox="0 0 200 120">
+      <defs><linearGradient id="g"><stop offset="0" stop-color="#f50"/>
+        <stop offset="1" stop-color="#fd0" stop-opacity="0.6"/></linearGradient></defs>
+      <rect x="10" y="10" width="180" height="100" rx="24" fill="url(#g)" stroke="#222"
+        stroke-width="6"/>
+      <circle cx="150" cy="60" r="34" fill="#08f" opacity="0.5"/>
+    </svg>
+    """
+
+  static func document(source: String, rotation: Double = 0) -> String {
+    """
+    {"formatIdentifier":"org.lumen.edit","formatVersion":4,"layers":[
+     {"id":"sticker","kind":"image","source":"\(source)",
+      "transform":{"x":0.5,"y":0.5,"width":0.5,"height":0.3,"rotation":\(rotation)}}]}
+    """
+  }
+
+  /// A folder with a light grey `plain.png` of `width` x `height`, the drawing and a document
+  /// placing it.
+  static func setUp(width: Int, height: Int, rotation: Double = 0) throws -> URL {
+    let folder = try CLI.scratch()
+    try ImageFile.write(
+      Bitmap(width: width, height: height, format: .rgb8) { bytes in
+        for index in bytes.indices { bytes[index] = 200 }
+      }, to: folder.appendingPathComponent("plain.png"))
+    try Data(drawing.utf8).write(to: folder.appendingPathComponent("sticker.svg"))
+    try Data(document(source: "sticker.svg", rotation: rotation).utf8).write(
+      to: folder.appendingPathComponent("doc.json"))
+    return folder
+  }
+
+  static func crop(_ file: URL, _ geometry: String, in folder: URL) throws -> Bitmap {
+    let cropped = folder.appendingPathComponent("crop-\(file.lastPathComponent)")
+    try Program.output(of: "convert", [file.path, "-crop", geometry, "+repage", cropped.path])
+    return try ImageFile.read(cropped).bitmap
+  }
+
+  /// On a 600 x 400 canvas the sticker's box is 200 x 120 pixels at (200, 140): the render
+  /// there equals rsvg-convert's drawing at that size composited by ImageMagick.
+  @Test(.tags(.oracle), .requires(.rsvgConvert, .imageMagick))
+  func drawsAsRsvgConvertAtItsPlacedSize() throws {
+    let folder = try Self.setUp(width: 600, height: 400)
+    let ours = folder.appendingPathComponent("ours.png")
+    let result = try CLI.run(
+      "edit", folder.appendingPathComponent("plain.png").path, "--doc",
+      folder.appendingPathComponent("doc.json").path, "-o", ours.path)
+    #expect(result.status == 0, "\(result.errors)")
+    let drawn = folder.appendingPathComponent("drawn.png")
+    try Program.output(
+      of: "rsvg-convert",
+      [
+        "-w", "200", "-h", "120", folder.appendingPathComponent("sticker.svg").path, "-o",
+        drawn.path,
+      ])
+    let reference = folder.appendingPathComponent("reference.png")
+    try Program.output(
+      of: "convert",
+      [
+        folder.appendingPathComponent("plain.png").path, drawn.path, "-geometry", "+200+140",
+        "-composite", reference.path,
+      ])
+    let a = try Self.crop(ours, "200x120+200+140", in: folder)
+    let b = try Self.crop(reference, "200x120+200+140", in: folder)
+    #expect(psnr(a, b) >= 40, "\(psnr(a, b)) dB")
+  }
+
+  /// A preview (long side 300) of a rotated sticker equals the export (1200) scaled down: the
+  /// drawing is made again at the preview's size, not scaled from a fixed bitmap.
+  @Test(.tags(.oracle), .requires(.imageMagick))
+  func previewMatchesTheExportScaledDown() throws {
+    let folder = try Self.setUp(width: 1200, height: 800, rotation: 12)
+    let (full, preview) = (
+      folder.appendingPathComponent("full.png"), folder.appendingPathComponent("preview.png")
+    )
+    for (output, extra) in [(full, [String]()), (preview, ["--preview", "300"])] {
+      let result = try CLI.run(
+        [
+          "edit", folder.appendingPathComponent("plain.png").path, "--doc",
+          folder.appendingPathComponent("doc.json").path, "-o", output.path,
+        ] + extra)
+      #expect(result.status == 0, "\(result.errors)")
+    }
+    let scaled = folder.appendingPathComponent("scaled.png")
+    try Program.output(
+      of: "convert", [full.path, "-filter", "box", "-resize", "300x200!", scaled.path])
+    let a = try ImageFile.read(preview).bitmap
+    let b = try ImageFile.read(scaled).bitmap
+    #expect(psnr(a, b) >= 38, "\(psnr(a, b)) dB")
+  }
+
+  /// A missing, malformed, empty or non-regular sticker fails the render in one line naming
+  /// the layer's JSON path; nothing is written.
+  @Test func aBadStickerFailsNamingItsLayer() throws {
+    let folder = try Self.setUp(width: 60, height: 40)
+    try Data("<svg".utf8).write(to: folder.appendingPathComponent("broken.svg"))
+    try Data().write(to: folder.appendingPathComponent("empty.svg"))
+    #expect(mkfifo(folder.appendingPathComponent("pipe.svg").path, 0o600) == 0)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("folder.svg"), withIntermediateDirectories: false)
+    let output = folder.appendingPathComponent("out.png")
+    for source in ["missing.svg", "broken.svg", "empty.svg", "pipe.svg", "folder.svg"] {
+      let doc = folder.appendingPathComponent("bad.json")
+      try Data(Self.document(source: source).utf8).write(to: doc)
+      let result = try CLI.run(
+        "edit", folder.appendingPathComponent("plain.png").path, "--doc", doc.path, "-o",
+        output.path)
+      #expect(result.status == 1, "\(source): \(result.errors)")
+      #expect(result.errors.contains("layers[0] (\"sticker\")"), "\(source): \(result.errors)")
+      #expect(result.errors.contains(source), "\(source): \(result.errors)")
+      #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
+      #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+  }
+}
