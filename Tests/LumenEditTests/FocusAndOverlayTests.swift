@@ -96,8 +96,13 @@ import Testing
       #expect(abs(m - (0.75 * b + 0.25 * 0.5)) <= 1.0 / 255 + 1e-6)
     }
     d.overlay = OverlaySettings(image: "missing.png")
-    #expect(throws: EditRenderError.missingImage("missing.png")) {
+    // The overlay is the layer "overlay" since format 4; the error names it.
+    #expect {
       try d.apply(to: original, resources: EditResources())
+    } throws: { error in
+      let failure = error as? LayerRenderError
+      return failure?.id == "overlay"
+        && failure?.reason as? EditRenderError == .missingImage("missing.png")
     }
   }
 }

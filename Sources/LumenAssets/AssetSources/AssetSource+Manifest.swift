@@ -17,7 +17,7 @@ extension AssetSource {
   /// Reads a manifest's bytes; `folder` is what `{{base_url}}` stands for, `file` names the
   /// manifest in messages.
   public init(manifest data: Data, folder: URL, file: String) throws(AssetError) {
-    var reader = ManifestReader(file: file, folder: folder.standardizedFileURL)
+    let reader = ManifestReader(file: file, folder: folder.standardizedFileURL)
     let root: Any
     do {
       root = try JSONSerialization.jsonObject(with: data)

@@ -1,0 +1,163 @@
+/// How much of each pixel a stroke's tip covers, in a window of the drawing.
+///
+/// A hard tip's coverage is the area of the pixel inside the stroke (the union of capsules
+/// around its segments), integrated exactly along each of 16 lines a pixel: a capsule meets a
+/// line in one interval, which the lines' pixels share by length. A soft tip's is a smooth
+/// fall-off of the distance from the pixel's centre to the path.
+struct BrushCoverage {
+  /// The window: columns `minX..<minX+width`, rows `minY..<minY+height`.
+  let minX: Int
+  let minY: Int
+  let width: Int
+  let height: Int
+  private(set) var values: [Float]
+
+  /// Lines integrated per pixel row for hard tips: exact for straight edges, and within a
+  /// level where an edge curves or turns inside a pixel.
+  static let linesPerPixel = 16
+
+  /// The coverage of the path `points` (pixels) with a tip of `radius` pixels and
+  /// `hardness`, in the part of a `bounds.width` x `bounds.height` drawing it reaches.
+  init?(points: [SIMD2<Double>], radius: Double, hardness: Double, width: Int, height: Int) {
+    guard let first = points.first, radius > 0, width > 0, height > 0 else { return nil }
+    var low = first
+    var high = first
+    for point in points {
+      low = pointwiseMin(low, point)
+      high = pointwiseMax(high, point)
+    }
+    let minX = Swift.max(0, Int((low.x - radius - 1).rounded(.down)))
+    let minY = Swift.max(0, Int((low.y - radius - 1).rounded(.down)))
+    let maxX = Swift.min(width, Int((high.x + radius + 1).rounded(.up)))
+    let maxY = Swift.min(height, Int((high.y + radius + 1).rounded(.up)))
+    guard minX < maxX, minY < maxY else { return nil }
+    self.minX = minX
+    self.minY = minY
+    self.width = maxX - minX
+    self.height = maxY - minY
+    values = [Float](repeating: 0, count: self.width * self.height)
+    let segments =
+      Swift.zip(points, points.dropFirst()).map { ($0, $1) }
+      + (points.count == 1 ? [(first, first)] : [])
+    if hardness >= 1 {
+      fillHard(segments, radius: radius)
+    } else {
+      fillSoft(segments, radius: radius, hardness: Swift.max(0, hardness))
+    }
+  }
+
+  private mutating func fillHard(_ segments: [(SIMD2<Double>, SIMD2<Double>)], radius: Double) {
+    let lines = Self.linesPerPixel
+    // The stroke's top and bottom: where it starts and ends (or runs flat along a horizontal
+    // edge), each pixel row is integrated over the part between them only.
+    let top = segments.map { Swift.min($0.0.y, $0.1.y) }.min().map { $0 - radius } ?? 0
+    let bottom = segments.map { Swift.max($0.0.y, $0.1.y) }.max().map { $0 + radius } ?? 0
+    var spans: [(Double, Double)] = []
+    for row in 0..<height {
+      let from = Swift.max(Double(minY + row), top)
+      let to = Swift.min(Double(minY + row + 1), bottom)
+      guard from < to else { continue }
+      let share = Float((to - from) / Double(lines))
+      for line in 0..<lines {
+        let y = from + (Double(line) + 0.5) * (to - from) / Double(lines)
+        spans.removeAll(keepingCapacity: true)
+        for (a, b) in segments {
+          if let span = Self.span(ofCapsule: a, b, radius: radius, atY: y) { spans.append(span) }
+        }
+        guard !spans.isEmpty else { continue }
+        spans.sort { $0.0 < $1.0 }
+        var (start, end) = spans[0]
+        for span in spans.dropFirst() {
+          if span.0 <= end {
+            end = Swift.max(end, span.1)
+          } else {
+            add(start, end, row: row, share: share)
+            (start, end) = span
+          }
+        }
+        add(start, end, row: row, share: share)
+      }
+    }
+  }
+
+  /// Adds `share` times the length of `start...end` inside each pixel of the row.
+  private mutating func add(_ start: Double, _ end: Double, row: Int, share: Float) {
+    let from = Swift.max(start - Double(minX), 0)
+    let to = Swift.min(end - Double(minX), Double(width))
+    guard from < to else { return }
+    let first = Int(from.rounded(.down))
+    let last = Swift.min(Int(to.rounded(.up)) - 1, width - 1)
+    let base = row * width
+    for column in first...last {
+      let inside = Swift.min(to, Double(column + 1)) - Swift.max(from, Double(column))
+      values[base + column] += share * Float(inside)
+    }
+  }
+
+  /// Where the horizontal line at `y` crosses the capsule of radius `radius` around the
+  /// segment `a`-`b`: the hull of its crossings with the two end discs and the body.
+  static func span(ofCapsule a: SIMD2<Double>, _ b: SIMD2<Double>, radius r: Double, atY y: Double)
+    -> (Double, Double)?
+  {
+    var low = Double.infinity
+    var high = -Double.infinity
+    for centre in [a, b] {
+      let dy = y - centre.y
+      guard abs(dy) <= r else { continue }
+      let half = (r * r - dy * dy).squareRoot()
+      low = Swift.min(low, centre.x - half)
+      high = Swift.max(high, centre.x + half)
+    }
+    let delta = b - a
+    let length = (delta * delta).sum().squareRoot()
+    if length > 0 {
+      let d = delta / length
+      let n = SIMD2(-d.y, d.x)
+      // Across the body: |n · (p - a)| <= r; along it: 0 <= d · (p - a) <= length.
+      var from = -Double.infinity
+      var to = Double.infinity
+      for (normal, offset, lower, upper) in [
+        (n.x, n.y * (y - a.y), -r, r), (d.x, d.y * (y - a.y), 0.0, length),
+      ] {
+        if normal == 0 {
+          if offset < lower || offset > upper { from = .infinity }
+        } else {
+          let p = a.x + (lower - offset) / normal
+          let q = a.x + (upper - offset) / normal
+          from = Swift.max(from, Swift.min(p, q))
+          to = Swift.min(to, Swift.max(p, q))
+        }
+      }
+      if from <= to {
+        low = Swift.min(low, from)
+        high = Swift.max(high, to)
+      }
+    }
+    return low <= high ? (low, high) : nil
+  }
+
+  private mutating func fillSoft(
+    _ segments: [(SIMD2<Double>, SIMD2<Double>)], radius: Double, hardness: Double
+  ) {
+    // The fall-off is at least a pixel wide, so that a nearly hard tip is not jagged.
+    let inner = Swift.min(radius * hardness, radius - 1)
+    for row in 0..<height {
+      for column in 0..<width {
+        let p = SIMD2(Double(minX + column) + 0.5, Double(minY + row) + 0.5)
+        var distance = Double.infinity
+        for (a, b) in segments { distance = Swift.min(distance, Self.distance(from: p, to: a, b)) }
+        guard distance < radius else { continue }
+        let t = distance <= inner ? 1 : (radius - distance) / (radius - inner)
+        values[row * width + column] = Float(t * t * (3 - 2 * t))
+      }
+    }
+  }
+
+  static func distance(from p: SIMD2<Double>, to a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+    let delta = b - a
+    let squared = (delta * delta).sum()
+    let t = squared > 0 ? Swift.min(Swift.max(((p - a) * delta).sum() / squared, 0), 1) : 0
+    let offset = p - (a + t * delta)
+    return (offset * offset).sum().squareRoot()
+  }
+}

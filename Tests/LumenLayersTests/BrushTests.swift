@@ -1,0 +1,102 @@
+import LumenCore
+import Testing
+
+@testable import LumenLayers
+
+/// Brush strokes: a hard tip covers each pixel by the area of the stroke inside it, checked
+/// against the capsule's area found another way (the distance to the segment, solved for
+/// each of 400 vertical lines a pixel by bisection).
+struct BrushTests {
+  /// The area of the pixel `(column, row)` within `radius` of the segment `a`-`b`.
+  static func capsuleArea(
+    column: Int, row: Int, _ a: SIMD2<Double>, _ b: SIMD2<Double>, radius: Double
+  ) -> Double {
+    // Pixels whose centre lies more than a pixel diagonal inside or outside need no integral.
+    let centre = BrushCoverage.distance(
+      from: SIMD2(Double(column) + 0.5, Double(row) + 0.5), to: a, b)
+    if centre < radius - 0.75 { return 1 }
+    if centre > radius + 0.75 { return 0 }
+    let samples = 400
+    var area = 0.0
+    for k in 0..<samples {
+      let x = Double(column) + (Double(k) + 0.5) / Double(samples)
+      // The nearest point of the segment to the vertical line is where the distance is
+      // least; the distance grows away from it, so each edge is one bisection.
+      func distance(_ y: Double) -> Double { BrushCoverage.distance(from: SIMD2(x, y), to: a, b) }
+      var (low, high) = (min(a.y, b.y) - radius - 1, max(a.y, b.y) + radius + 1)
+      for _ in 0..<60 {
+        let (m1, m2) = (low + (high - low) / 3, high - (high - low) / 3)
+        if distance(m1) < distance(m2) { high = m2 } else { low = m1 }
+      }
+      let nearest = (low + high) / 2
+      guard distance(nearest) <= radius else { continue }
+      func edge(towards far: Double) -> Double {
+        var (inside, outside) = (nearest, far)
+        for _ in 0..<40 {
+          let middle = (inside + outside) / 2
+          if distance(middle) <= radius { inside = middle } else { outside = middle }
+        }
+        return inside
+      }
+      let top = edge(towards: min(a.y, b.y) - radius - 2)
+      let bottom = edge(towards: max(a.y, b.y) + radius + 2)
+      area += max(0, min(bottom, Double(row + 1)) - max(top, Double(row))) / Double(samples)
+    }
+    return area
+  }
+
+  @Test(arguments: [
+    (SIMD2(20.3, 30.7), SIMD2(80.6, 30.7), 8.4), (SIMD2(10.2, 15.5), SIMD2(70.9, 60.1), 6.3),
+    (SIMD2(50.5, 10.25), SIMD2(49.0, 70.0), 3.05), (SIMD2(40.0, 40.0), SIMD2(40.0, 40.0), 12.5),
+  ])
+  func aHardStraightStrokeCoversTheCapsulesArea(
+    a: SIMD2<Double>, b: SIMD2<Double>, radius: Double
+  ) throws {
+    let coverage = try #require(
+      BrushCoverage(points: [a, b], radius: radius, hardness: 1, width: 100, height: 80))
+    var worst = 0.0
+    var inked = 0
+    for row in 0..<coverage.height {
+      for column in 0..<coverage.width {
+        let (x, y) = (coverage.minX + column, coverage.minY + row)
+        let expected = Self.capsuleArea(column: x, row: y, a, b, radius: radius)
+        let got = Double(coverage.values[row * coverage.width + column])
+        worst = max(worst, abs(got - expected))
+        if expected > 0.5 { inked += 1 }
+      }
+    }
+    #expect(inked > 20)
+    #expect(worst * 255 <= 1, "worst difference \(worst * 255) levels")
+  }
+
+  /// Painting then erasing along the same path leaves nothing; a half-opaque eraser halves.
+  @Test func anEraserRemovesWhatWasPainted() throws {
+    let path = [SIMD2(0.2, 0.5), SIMD2(0.8, 0.5)]
+    let red = LayerColor(red: 1, green: 0, blue: 0)
+    for (opacity, expected) in [(1.0, 0.0), (0.5, 0.5)] {
+      let image = Image.brush(
+        [
+          BrushStroke(points: path, size: 0.2, color: red),
+          BrushStroke(points: path, size: 0.3, opacity: opacity, erases: true),
+        ], width: 100, height: 50)
+      // The drawing is the window the strokes reach, centred on them.
+      let bitmap = try Renderer().bitmap(of: image, format: .rgba8)
+      let centre = bitmap.sample(x: bitmap.width / 2, y: bitmap.height / 2)
+      #expect(abs(Double(centre[3]) - expected) < 0.01, "\(opacity): \(centre)")
+    }
+  }
+
+  /// Smoothing keeps the ends, leaves straight lines straight and calms a zigzag.
+  @Test func smoothingCalmsAZigzagAndKeepsTheEnds() {
+    let zigzag: [SIMD2<Double>] = (0...10).map { i in
+      let y: Double = i == 0 || i == 10 ? 0.5 : (i % 2 == 0 ? 0.4 : 0.6)
+      return SIMD2(Double(i) / 10, y)
+    }
+    let calm = zigzag.smoothed(by: 1)
+    #expect(calm.first == zigzag.first && calm.last == zigzag.last)
+    #expect(calm.allSatisfy { abs($0.y - 0.5) < 0.05 })
+    let line = (0...5).map { SIMD2(Double($0) / 5, 0.3) }
+    #expect(line.smoothed(by: 0.7).allSatisfy { abs($0.y - 0.3) < 1e-12 })
+    #expect(zigzag.smoothed(by: 0) == zigzag)
+  }
+}
