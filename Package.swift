@@ -58,7 +58,7 @@ let package = Package(
     // Asset sources; the built-in stickers and the font list ship as resources.
     .target(
       name: "LumenAssets", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"],
-      resources: [.copy("Resources/stickers"), .copy("Resources/fonts")]),
+      resources: [.copy("Resources/stickers"), .copy("Resources/frames"), .copy("Resources/fonts")]),
     .target(
       name: "LumenEdit",
       dependencies: [

@@ -115,6 +115,15 @@ public final class ResourceResolver: ResourceResolving {
     return Self.namesFile(reference) ? .file(try url(for: reference)) : .family(reference)
   }
 
+  /// The payload of the asset `reference` names, with its source's folder.
+  public func assetPayload(_ reference: String) throws -> AssetPayload {
+    guard let asset = AssetReference(parsing: reference) else {
+      throw AssetError.invalidReference(reference)
+    }
+    let (source, found) = try assets().asset(asset)
+    return AssetPayload(json: found.payload ?? "{}", folder: source.folder)
+  }
+
   /// The canonical paths of the files references have named so far, in order, each once.
   public var files: [String] { opened.withLock { $0 } }
 

@@ -11,6 +11,7 @@ extension EditResources {
   public init(_ resolver: any ResourceResolving) {
     let fonts = Locked<[String: FontFile]>([:])
     let drawings = Locked<[String: SVGImage]>([:])
+    let frames = Locked<[String: FrameDesign]>([:])
     self.init(
       look: { try resolver.colorCube(forLook: $0.id, layout: $0.layout) },
       image: { try resolver.image($0) },
@@ -32,6 +33,12 @@ extension EditResources {
           }
         fonts.withLock { $0[reference] = font }
         return font
+      },
+      frame: { reference in
+        if let known = frames.withLock({ $0[reference] }) { return known }
+        let frame = try FrameDesign(resolver.assetPayload(reference), reference: reference)
+        frames.withLock { $0[reference] = frame }
+        return frame
       })
   }
 }

@@ -12,6 +12,8 @@ public struct EditResources: Sendable {
   /// The SVG drawing a source names; nil when it names a picture instead.
   public var drawing: @Sendable (String) throws -> SVGImage?
   public var font: @Sendable (String) throws -> FontFile
+  /// The frame an asset reference names, its pieces read.
+  public var frame: @Sendable (String) throws -> FrameDesign
 
   public init(
     look: @escaping @Sendable (LookReference) throws -> ColorCube = {
@@ -23,12 +25,16 @@ public struct EditResources: Sendable {
     drawing: @escaping @Sendable (String) throws -> SVGImage? = { _ in nil },
     font: @escaping @Sendable (String) throws -> FontFile = {
       throw EditRenderError.missingFont($0)
+    },
+    frame: @escaping @Sendable (String) throws -> FrameDesign = {
+      throw EditRenderError.invalidAsset($0, "no asset sources to find it in")
     }
   ) {
     self.look = look
     self.image = image
     self.drawing = drawing
     self.font = font
+    self.frame = frame
   }
 }
 
@@ -50,6 +56,8 @@ public enum EditRenderError: Error, Hashable, Sendable, CustomStringConvertible 
   case missingImage(String)
   case missingFont(String)
   case emptyResult(String)
+  /// An asset that cannot serve its layer: the reference, the reason.
+  case invalidAsset(String, String)
 
   public var description: String {
     switch self {
@@ -58,6 +66,8 @@ public enum EditRenderError: Error, Hashable, Sendable, CustomStringConvertible 
       "an image layer's source: cannot load \(EchoedText.quoted(source))"
     case .missingFont(let font): "a text layer's font: cannot load \(EchoedText.quoted(font))"
     case .emptyResult(let stage): "the \(stage) leaves no pixels"
+    case .invalidAsset(let reference, let reason):
+      "\(EchoedText.quoted(reference)): \(EchoedText.line(reason))"
     }
   }
 }

@@ -22,11 +22,17 @@ struct AssetSourceTests {
     }
   }
 
-  @Test func theBuiltInFontsAndLooksAreSources() throws {
+  @Test func theBuiltInFramesFontsAndLooksAreSources() throws {
     let library = try AssetLibrary.builtIn
     let fonts = try library.source("lumen.font")
     #expect(fonts.assets.count >= 12)
     #expect(fonts.assets.allSatisfy { $0.payloadString("family") != nil && $0.kind == "font" })
+    let frames = try library.source("lumen.frame")
+    #expect(frames.assets.count >= 6)
+    for frame in frames.assets {
+      #expect(frame.kind == "frame" && frame.payload != nil)
+      #expect(try ImageFile.info(try #require(frame.thumbnailURI)).width == 128)
+    }
     let looks = try library.source("lumen.look")
     #expect(looks.assets.count == 68)
     #expect(looks.asset("chrome")?.payloadString("look") == "chrome")

@@ -8,14 +8,14 @@ public struct AssetLibrary: Sendable {
 
   public init(sources: [AssetSource] = []) { self.sources = sources }
 
-  /// The built-in sources: `lumen.sticker` and `lumen.font` (manifests in LumenAssets'
-  /// resource bundle) and `lumen.look` (the look library), read once.
+  /// The built-in sources: `lumen.sticker`, `lumen.frame` and `lumen.font` (manifests in
+  /// LumenAssets' resource bundle) and `lumen.look` (the look library), read once.
   public static var builtIn: AssetLibrary {
     get throws(AssetError) { try loadedBuiltIn.get() }
   }
 
   /// The manifests shipped in the resource bundle, by folder.
-  static let bundledManifests = ["stickers", "fonts"]
+  static let bundledManifests = ["stickers", "frames", "fonts"]
 
   private static let loadedBuiltIn = Result { () throws(AssetError) -> AssetLibrary in
     var library = AssetLibrary()

@@ -14,6 +14,21 @@ public protocol ResourceResolving: Sendable {
   func file(_ reference: String) throws -> URL
   /// The font `reference` names: a font file, or an installed family.
   func font(_ reference: String) throws -> FontSource
+  /// What the asset `reference` (`asset:SOURCE/ID`) describes beyond a file (a frame's
+  /// pieces), for the layer that names it to read.
+  func assetPayload(_ reference: String) throws -> AssetPayload
+}
+
+/// An asset's payload: JSON text, and the folder the files it names are relative to (and
+/// must stay in).
+public struct AssetPayload: Hashable, Sendable {
+  public var json: String
+  public var folder: URL
+
+  public init(json: String, folder: URL) {
+    self.json = json
+    self.folder = folder
+  }
 }
 
 /// Where a text layer's font comes from.

@@ -78,7 +78,7 @@ public struct LayerKindDescriptor: Sendable {
 /// The registered layer kinds: the reader, writer, schema and keyframe paths look kinds up here.
 public enum LayerKinds {
   public static let all: [any LayerContent.Type] = [
-    ImageContent.self, ShapeContent.self, TextContent.self, BrushContent.self,
+    ImageContent.self, ShapeContent.self, TextContent.self, BrushContent.self, FrameContent.self,
   ]
 
   public static var descriptors: [LayerKindDescriptor] { all.map { descriptor(of: $0) } }

@@ -1,0 +1,70 @@
+import LumenCore
+import LumenFilters
+import LumenLayers
+
+/// A frame layer: pieces drawn around the picture (or the layer's box) in PE.SDK's layout, from
+/// a frame asset (`asset:lumen.frame/classic-wood`), its bands a fraction of the shorter side
+/// thick, optionally tinted.
+public struct FrameContent: LayerContent {
+  /// An asset reference to a frame (`lumen assets list --source lumen.frame`).
+  public var frame: String
+  /// The bands' thickness, a fraction of the shorter side; 0: the frame's own.
+  public var size: Double
+  public var tint: TintMode
+  public var tintColor: LayerColor
+
+  public init(
+    frame: String, size: Double = 0, tint: TintMode = .none,
+    tintColor: LayerColor = LayerColor(red: 1, green: 1, blue: 1)
+  ) {
+    self.frame = frame
+    self.size = size
+    self.tint = tint
+    self.tintColor = tintColor
+  }
+
+  public static let kind = "frame"
+  public static let displayName = "Frame"
+  public static let doc = "Pieces drawn around the picture: corners, repeated or stretched sides."
+  public static let blank = FrameContent(frame: "")
+  public static let fields: [DocumentField<FrameContent>] = [
+    .text(
+      "frame", "Frame", doc: "A frame asset: asset:lumen.frame/classic-wood.", \.frame),
+    .number(
+      .scalar(
+        "size", "Size", range: 0...0.5, default: 0,
+        doc: "The bands' thickness, fraction of the shorter side; 0: the frame's own."), \.size),
+    .choice(
+      "tint", default: TintMode.none, doc: "Solid: the colour in the frame's shape.", \.tint),
+    .color(
+      .color("tintColor", "Tint Colour", default: [1, 1, 1, 1], doc: "sRGB, straight alpha."),
+      { $0.tintColor.components }, { $0.tintColor = LayerColor(components: $1 ?? [1, 1, 1, 1]) }),
+  ]
+
+  public func image(on canvas: Rect, transform: LayerTransform?, resources: EditResources) throws
+    -> Image
+  {
+    let design = try resources.frame(frame)
+    let shorter = Double(max(1, min(canvas.width, canvas.height)))
+    let box = transform ?? .stretched(over: canvas)
+    let width = Int(min(max((box.width * shorter).rounded(), 1), 16384))
+    let height = Int(min(max((box.height * shorter).rounded(), 1), 16384))
+    let thickness = (size > 0 ? size : design.thickness) * Double(min(width, height))
+    let placements = FrameLayout.placements(
+      top: design.top, left: design.left, right: design.right, bottom: design.bottom,
+      arrangement: design.arrangement, width: width, height: height,
+      thickness: Int(thickness.rounded()),
+      aspect: { $0.width / $0.height })
+    // Pieces only touch, so drawing each over the others composes the frame.
+    var drawing = Image(color: RGBA(red: 0, green: 0, blue: 0, alpha: 0))
+      .cropped(to: Rect(width: width, height: height))
+    for placed in placements {
+      let piece = Image(bitmap: try placed.piece.bitmap(width: placed.width, height: placed.height))
+        .translatedBy(dx: placed.x, dy: placed.y)
+      drawing = piece.composited(over: drawing)
+    }
+    if tint != .none { drawing = drawing.tinted(tint, color: tintColor) }
+    guard transform != nil else { return drawing.translatedBy(dx: canvas.minX, dy: canvas.minY) }
+    return drawing.placed(by: box, on: canvas)
+  }
+}
