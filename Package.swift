@@ -106,7 +106,8 @@ let package = Package(
     .testTarget(
       name: "LumenFiltersTests",
       dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenTestSupport"]),
-    .testTarget(name: "LumenTextTests", dependencies: ["LumenText", "LumenTestSupport"]),
+    .testTarget(
+      name: "LumenTextTests", dependencies: ["LumenCore", "LumenText", "LumenTestSupport"]),
     .testTarget(
       name: "LumenLayersTests", dependencies: ["LumenCore", "LumenLayers", "LumenTestSupport"]),
     .testTarget(

@@ -33,7 +33,12 @@ public final class FontSet {
         indices[position] = indices[position - 1]
         continue
       }
-      let asEmoji = position + 1 < scalars.count && scalars[position + 1] == 0xFE0F
+      // Drawn as emoji: asked for with U+FE0F, or by the character's default presentation
+      // (Emoji_Presentation, ☕ 😀) unless U+FE0E asks for text.
+      let next = position + 1 < scalars.count ? scalars[position + 1] : 0
+      let asEmoji =
+        next == 0xFE0F
+        || (next != 0xFE0E && (Unicode.Scalar(scalar)?.properties.isEmojiPresentation ?? false))
       guard fallsBack, asEmoji || !primary.hasGlyph(scalar) else { continue }
       if asEmoji || Self.isEmojiBlock(scalar), let color = fallback(for: scalar, color: true) {
         indices[position] = color

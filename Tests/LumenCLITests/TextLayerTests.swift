@@ -68,9 +68,9 @@ struct TextLayerTests {
     }
   }
 
-  /// A background card and a shadow go behind the text: on a light grey canvas, white text
-  /// alone leaves no red and no dark pixel; with a red card there are red ones around it, and
-  /// with a black shadow dark ones beside it.
+  /// A background card, a shadow and an outline go behind the text: on a light grey canvas,
+  /// white text alone leaves no red and no dark pixel; with a red card there are red ones
+  /// around it, with a black shadow dark ones beside it, with a red outline a red ring.
   @Test(.enabled(if: fontsInstalled, "needs fonts-dejavu-core (scripts/setup.sh)"))
   func backgroundAndShadowGoBehindTheText() throws {
     let folder = try CLI.scratch()
@@ -108,5 +108,11 @@ struct TextLayerTests {
     let shadowed = try render(
       #","shadow":[0,0,0,1],"shadowX":0.08,"shadowY":0.08,"shadowBlur":0.02"#)
     #expect(shadowed.dark > 500 && shadowed.red == 0, "\(shadowed)")
+    // A red outline a tenth of the size wide: a ring of red around the white letters,
+    // wider for a wider outline.
+    let outlined = try render(#","outline":[0.9,0.1,0.1,1],"outlineWidth":0.05"#)
+    let wider = try render(#","outline":[0.9,0.1,0.1,1],"outlineWidth":0.1"#)
+    #expect(outlined.red > 1000 && outlined.dark == 0, "\(outlined)")
+    #expect(wider.red > outlined.red * 3 / 2, "\(outlined) \(wider)")
   }
 }

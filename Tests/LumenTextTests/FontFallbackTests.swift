@@ -7,6 +7,9 @@ import Testing
 /// Characters the named font lacks are drawn with the font fontconfig's own matcher picks for
 /// them (`fc-match ":charset=HEX"`, with `:color=True` for emoji), and clusters stay whole.
 struct FontFallbackTests {
+  static let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+  static var dejaVuInstalled: Bool { FileManager.default.fileExists(atPath: dejaVu) }
+
   static let font = "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf"
   static var fontInstalled: Bool { FileManager.default.fileExists(atPath: font) }
 
@@ -51,5 +54,20 @@ struct FontFallbackTests {
     let runs = try TextShaper.shape("A你😀", with: fonts)
     #expect(fonts.fonts.count == 1 && runs.allSatisfy { $0.font == 0 })
     #expect(runs.flatMap(\.glyphs).map(\.glyph).filter { $0 == 0 }.count == 2)
+  }
+
+  /// A character whose default presentation is emoji (☕, Emoji_Presentation) comes from the
+  /// colour font even where the named font has it; U+FE0E asks for the named font's glyph.
+  @Test(.enabled(if: dejaVuInstalled, "needs fonts-dejavu-core (scripts/setup.sh)"))
+  func emojiPresentationIsTheDefaultUnlessTextIsAsked() throws {
+    let fonts = FontSet(try FontFile(path: Self.dejaVu))
+    #expect(fonts.primary.hasGlyph(0x2615))
+    let emoji = try TextShaper.shape("\u{2615}", with: fonts)
+    #expect(emoji.count == 1 && emoji[0].font != 0)
+    #expect(fonts.fonts[emoji[0].font].path.contains("Emoji"))
+    let text = try TextShaper.shape("\u{2615}\u{FE0E}", with: fonts)
+    #expect(text.allSatisfy { $0.font == 0 })
+    // A digit (Emoji, but not Emoji_Presentation) stays text.
+    #expect(try TextShaper.shape("7", with: fonts).allSatisfy { $0.font == 0 })
   }
 }

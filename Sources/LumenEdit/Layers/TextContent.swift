@@ -11,7 +11,7 @@ import LumenText
 ///
 /// The layer's transform places the box: its centre, its width (the longest a line may be, as
 /// a fraction of the shorter side) and its rotation; the box is as tall as the lines. A
-/// rounded background (with padding) and a blurred shadow may go behind the text.
+/// rounded background (with padding), an outline and a blurred shadow may go behind the text.
 public struct TextContent: LayerContent {
   public var text: String
   /// An installed family (`DejaVu Sans`, `Noto Sans:style=Bold`) or a font file's path
@@ -31,6 +31,10 @@ public struct TextContent: LayerContent {
   public var padding: Double
   /// The background's corners, a fraction of its shorter side.
   public var cornerRadius: Double
+  /// The outline's colour; nil: no outline.
+  public var outline: LayerColor?
+  /// The outline's width, in font sizes.
+  public var outlineWidth: Double
   /// The text's shadow colour; nil: no shadow.
   public var shadow: LayerColor?
   /// The shadow's offset (right, down) and blur (standard deviation), in font sizes.
@@ -43,7 +47,8 @@ public struct TextContent: LayerContent {
     color: LayerColor = LayerColor(red: 1, green: 1, blue: 1),
     alignment: TextBlock.Alignment = .natural,
     lineHeight: Double = 1.2, letterSpacing: Double = 0, background: LayerColor? = nil,
-    padding: Double = 0.3, cornerRadius: Double = 0.2, shadow: LayerColor? = nil,
+    padding: Double = 0.3, cornerRadius: Double = 0.2, outline: LayerColor? = nil,
+    outlineWidth: Double = 0.05, shadow: LayerColor? = nil,
     shadowX: Double = 0.05, shadowY: Double = 0.05, shadowBlur: Double = 0.05
   ) {
     self.text = text
@@ -56,6 +61,8 @@ public struct TextContent: LayerContent {
     self.background = background
     self.padding = padding
     self.cornerRadius = cornerRadius
+    self.outline = outline
+    self.outlineWidth = outlineWidth
     self.shadow = shadow
     self.shadowX = shadowX
     self.shadowY = shadowY
@@ -107,6 +114,14 @@ public struct TextContent: LayerContent {
         doc: "The background's corners, fraction of its shorter side."), \.cornerRadius),
     .color(
       .color(
+        "outline", "Outline", default: [0, 0, 0, 1], doc: "sRGB, straight alpha; absent: none."),
+      { $0.outline?.components }, { $0.outline = $1.map(LayerColor.init(components:)) }),
+    .number(
+      .scalar(
+        "outlineWidth", "Outline Width", range: 0...0.5, default: 0.05,
+        doc: "The outline's width around the letters, in font sizes."), \.outlineWidth),
+    .color(
+      .color(
         "shadow", "Shadow", default: [0, 0, 0, 0.5], doc: "sRGB, straight alpha; absent: none."),
       { $0.shadow?.components }, { $0.shadow = $1.map(LayerColor.init(components:)) }),
     .number(
@@ -135,10 +150,18 @@ public struct TextContent: LayerContent {
       maxWidth: max(1, box.width * shorter), alignment: alignment, lineHeight: lineHeight,
       letterSpacing: letterSpacing, opacity: components.count > 3 ? components[3] : 1)
     let block = try TextBlock(text, fonts: FontSet(try resources.font(font)), style: style)
-    // The box takes the block's own size in pixels, so that placing it does not resample.
-    box.width = Double(block.bitmap.width) / shorter
-    box.height = Double(block.bitmap.height) / shorter
-    let text = Image(bitmap: block.bitmap)
+    var drawn = block.bitmap
+    if let outline, outlineWidth > 0 {
+      let c = outline.components
+      drawn = TextOutline.outlined(
+        drawn, width: outlineWidth * style.size,
+        color: SIMD3(c.prefix(3).map { UInt8((min(max($0, 0), 1) * 255).rounded()) }),
+        opacity: c[3])
+    }
+    // The box takes the drawing's own size in pixels, so that placing it does not resample.
+    box.width = Double(drawn.width) / shorter
+    box.height = Double(drawn.height) / shorter
+    let text = Image(bitmap: drawn)
     var layer = text.placed(by: box, on: canvas)
     if let shadow {
       // The text's shape in the shadow's colour, moved on the canvas (not with the box's
