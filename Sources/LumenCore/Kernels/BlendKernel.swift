@@ -11,6 +11,22 @@ extension BlendKernel {
   public var transfer: Transfer { .linear }
 }
 
+/// Porter-Duff "destination out": the background stays only where the foreground is not (a
+/// shape with text cut out of it).
+public struct DestinationOut: BlendKernel {
+  public init() {}
+
+  public func blend(_ f: PixelSpan, into b: PixelSpan) {
+    for i in 0..<f.count {
+      let k = 1 - f.alpha[i]
+      b.red[i] *= k
+      b.green[i] *= k
+      b.blue[i] *= k
+      b.alpha[i] *= k
+    }
+  }
+}
+
 /// Porter-Duff "source over": the foreground covers the background by its alpha.
 public struct SourceOver: BlendKernel {
   public init() {}
