@@ -52,8 +52,11 @@ enum VideoFrameCommand {
         base: URL(fileURLWithPath: folder),
         allowedRoots: JobOptions.roots(args, documentFolder: folder).map(URL.init(fileURLWithPath:))
       )
-      image = try document.apply(
-        to: image, resources: EditResources(resolver), context: context)
+      // The document as it is at the frame's moment: keyframes there, layers whose time span
+      // includes it (as the export draws that frame).
+      let moment = document.resolved(
+        at: .seconds(frame.time.seconds), clipDuration: reader.info.duration.seconds)
+      image = try moment.apply(to: image, resources: EditResources(resolver), context: context)
     }
     do {
       try context.render(
