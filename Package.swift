@@ -94,7 +94,9 @@ let package = Package(
     // In-process benchmarks (bench/run.sh), not part of the product.
     .executableTarget(
       name: "lumen-bench",
-      dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenVideo"]),
+      dependencies: [
+        "LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenLayers", "LumenVideo",
+      ]),
 
     // Helpers shared by the test targets: running tools, oracle lookup, PSNR, scratch folders.
     // (LumenCoreTests needs none of them: it runs no tools and writes no files.)

@@ -58,12 +58,17 @@ chainlut|lumen|$LUMEN render $IN -o $OUT/e-lumen.jpg --quality 90 --overwrite $C
 chainlut|lumen chain alone|$LUMEN render $IN -o $OUT/a-lumen.jpg --quality 90 --overwrite $CHAIN
 edit|lumen|$LUMEN edit $IN --doc $ROOT/bench/edit-stack.json -o $OUT/f-lumen.jpg --quality 90 --overwrite
 edit|lumen chain alone|$LUMEN render $IN -o $OUT/a-lumen.jpg --quality 90 --overwrite $CHAIN
+layers|lumen|$LUMEN edit $IN --doc $ROOT/bench/layers.json -o $OUT/g-lumen.jpg --quality 90 --overwrite
+layers|lumen edit alone (no layers)|$LUMEN edit $IN --doc $OUT/layers-none.json -o $OUT/g-none.jpg --quality 90 --overwrite
 EOT
 )
 
 RESULTS=$OUT/results.tsv
 : > "$RESULTS"
-for workload in transcode chain preview blur lut chainlut edit startup; do
+# The layers workload's floor: the same document without its layers.
+"$PY" -c 'import json, sys; d = json.load(open(sys.argv[1])); d.pop("layers"); json.dump(d, open(sys.argv[2], "w"))' \
+  "$ROOT/bench/layers.json" "$OUT/layers-none.json"
+for workload in transcode chain preview blur lut chainlut edit layers startup; do
   [[ $workload =~ $ONLY ]] || continue
   names=(); cmds=()
   while IFS='|' read -r w name cmd; do
@@ -88,21 +93,26 @@ for line in open(results):
     rss[(w, name)] = int(kb) / 1024
 print("| workload | tool | median s | ratio to fastest peer | peak RSS MB |")
 print("|---|---|---:|---:|---:|")
-for w in ["transcode", "chain", "preview", "blur", "lut", "chainlut", "edit", "startup"]:
+for w in ["transcode", "chain", "preview", "blur", "lut", "chainlut", "edit", "layers", "startup"]:
     path = os.path.join(out, w + ".json")
     if not re.search(only, w) or not os.path.exists(path):
         continue
     rows = [(r["command"], r["median"]) for r in json.load(open(path))["results"]]
     # chainlut's and edit's only "peer" is Lumen's chain alone: their ratios are the cost of
-    # adding the LUT, and of the whole edit stack (bench/edit-stack.json); preview's fastest
+    # adding the LUT, and of the whole edit stack (bench/edit-stack.json); layers' is the same
+    # document without its 10 layers (bench/layers.json), their cost; preview's fastest
     # peer is its floor, djpeg's decode at 1/4 scale with no resize or encode; start-up compares
     # Lumen's commands with a C program's
-    best = min(m for name, m in rows if name == "lumen chain alone" or not name.startswith("lumen"))
+    best = min(m for name, m in rows if "alone" in name or not name.startswith("lumen"))
     for name, m in rows:
         print(f"| {w} | {name} | {m:.3f} | {m / best:.2f} | {rss.get((w, name), 0):.0f} |")
 PY
 if [[ preview-rerender =~ $ONLY ]]; then
   "$ROOT/.build/release/lumen-bench" preview "$IN"
+fi
+# The preview of bench/layers.json re-rendered after moving one layer.
+if [[ layer-move =~ $ONLY ]]; then
+  "$ROOT/.build/release/lumen-bench" layers "$IN" "$ROOT/bench/layers.json"
 fi
 # Peak RSS of a remembered colour chain (adjustments + LUT) in 32 MB (no room for its 64 MB memo
 # table: computed per pixel), 64 MB and default contexts.

@@ -4,17 +4,22 @@ import LumenEdit
 // In-process timings that whole-command benchmarks cannot show:
 //   lumen-bench preview PHOTO [LONG_SIDE]   re-render of the preview after one slider change
 //                                           (bench/run.sh, at the end)
+//   lumen-bench layers PHOTO DOC.json        re-render of the preview after moving a layer
+//                                           (bench/run.sh, at the end)
 //   lumen-bench frames VIDEO CUBE           the edit of a video frame alone (bench/video.sh)
 //   lumen-bench budget PHOTO CUBE [MB]      peak RSS of a colour chain in a context of MB
 //                                           (default budget without; bench/run.sh, at the end)
 let arguments = CommandLine.arguments
 let usage =
-  "usage: lumen-bench preview PHOTO [LONG_SIDE] | frames VIDEO CUBE | budget PHOTO CUBE [MB]\n"
+  "usage: lumen-bench preview PHOTO [LONG_SIDE] | layers PHOTO DOC | frames VIDEO CUBE "
+  + "| budget PHOTO CUBE [MB]\n"
 do {
   switch (arguments.count > 1 ? arguments[1] : "", arguments.count) {
   case ("preview", 3...):
     try benchmarkPreview(
       photo: arguments[2], longSide: arguments.count > 3 ? Int(arguments[3]) ?? 1280 : 1280)
+  case ("layers", 4...):
+    try benchmarkLayerMove(photo: arguments[2], document: arguments[3], longSide: 1280)
   case ("frames", 4...):
     try benchmarkFrames(video: arguments[2], cube: arguments[3])
   case ("budget", 4...):
