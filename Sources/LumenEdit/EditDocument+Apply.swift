@@ -52,7 +52,9 @@ extension EditDocument {
     for (index, layer) in layers.enumerated() where !layer.hidden {
       let drawn: Image
       do {
-        drawn = try layer.image(on: canvas, resources: resources)
+        drawn = try resources.drawnLayers.image(of: layer, on: canvas) {
+          try layer.image(on: canvas, resources: resources)
+        }
       } catch {
         throw LayerRenderError(index: index, id: layer.id, reason: error)
       }

@@ -14,6 +14,9 @@ public struct EditResources: Sendable {
   public var font: @Sendable (String) throws -> FontFile
   /// The frame an asset reference names, its pieces read.
   public var frame: @Sendable (String) throws -> FrameDesign
+  /// Layers already drawn, by what they draw and where: a video's watermark is laid out and
+  /// drawn once, not once a frame.
+  let drawnLayers = DrawnLayers()
 
   public init(
     look: @escaping @Sendable (LookReference) throws -> ColorCube = {
