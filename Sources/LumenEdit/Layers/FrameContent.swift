@@ -55,13 +55,30 @@ public struct FrameContent: LayerContent {
       arrangement: design.arrangement, width: width, height: height,
       thickness: Int(thickness.rounded()),
       aspect: { $0.width / $0.height })
-    // Pieces only touch, so drawing each over the others composes the frame.
-    var drawing = Image(color: RGBA(red: 0, green: 0, blue: 0, alpha: 0))
-      .cropped(to: Rect(width: width, height: height))
-    for placed in placements {
-      let piece = Image(bitmap: try placed.piece.bitmap(width: placed.width, height: placed.height))
-        .translatedBy(dx: placed.x, dy: placed.y)
-      drawing = piece.composited(over: drawing)
+    // Pieces only touch: each band is one bitmap the pieces are copied into, and the four
+    // bands are composited (not every piece over the whole picture).
+    let bands = FrameLayout.bands(
+      arrangement: design.arrangement, width: width, height: height,
+      thickness: Int(thickness.rounded()))
+    var drawing = Image(color: .clear).cropped(to: Rect(width: width, height: height))
+    for (band, pieces) in FrameLayout.grouped(placements, into: bands) where !pieces.isEmpty {
+      let drawn = try pieces.map { try $0.piece.bitmap(width: $0.width, height: $0.height) }
+      let strip = Bitmap(width: band.width, height: band.height, format: .rgba8) { bytes in
+        bytes.initializeMemory(as: UInt8.self, repeating: 0)
+        for (placed, bitmap) in zip(pieces, drawn) {
+          bitmap.withUnsafeBytes { source in
+            let length = placed.width * 4
+            for row in 0..<placed.height {
+              let target = ((placed.y - band.y + row) * band.width + placed.x - band.x) * 4
+              UnsafeMutableRawBufferPointer(rebasing: bytes[target..<(target + length)])
+                .copyMemory(
+                  from: UnsafeRawBufferPointer(
+                    rebasing: source[(row * length)..<((row + 1) * length)]))
+            }
+          }
+        }
+      }
+      drawing = Image(bitmap: strip).translatedBy(dx: band.x, dy: band.y).composited(over: drawing)
     }
     if tint != .none { drawing = drawing.tinted(tint, color: tintColor) }
     guard transform != nil else { return drawing.translatedBy(dx: canvas.minX, dy: canvas.minY) }

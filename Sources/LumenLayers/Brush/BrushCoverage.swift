@@ -53,11 +53,15 @@ struct BrushCoverage {
     let top = segments.map { Swift.min($0.0.y, $0.1.y) }.min().map { $0 - radius } ?? 0
     let bottom = segments.map { Swift.max($0.0.y, $0.1.y) }.max().map { $0 + radius } ?? 0
     var spans: [(Double, Double)] = []
+    // Whole pixels inside a span gain its share through a running sum (one pass a row);
+    // the partly covered ends are added directly.
+    var steps = [Float](repeating: 0, count: width + 1)
     for row in 0..<height {
       let from = Swift.max(Double(minY + row), top)
       let to = Swift.min(Double(minY + row + 1), bottom)
       guard from < to else { continue }
       let share = Float((to - from) / Double(lines))
+      for index in steps.indices { steps[index] = 0 }
       for line in 0..<lines {
         let y = from + (Double(line) + 0.5) * (to - from) / Double(lines)
         spans.removeAll(keepingCapacity: true)
@@ -71,26 +75,41 @@ struct BrushCoverage {
           if span.0 <= end {
             end = Swift.max(end, span.1)
           } else {
-            add(start, end, row: row, share: share)
+            add(start, end, row: row, share: share, steps: &steps)
             (start, end) = span
           }
         }
-        add(start, end, row: row, share: share)
+        add(start, end, row: row, share: share, steps: &steps)
+      }
+      var running: Float = 0
+      let base = row * width
+      for column in 0..<width {
+        running += steps[column]
+        values[base + column] += running
       }
     }
   }
 
-  /// Adds `share` times the length of `start...end` inside each pixel of the row.
-  private mutating func add(_ start: Double, _ end: Double, row: Int, share: Float) {
+  /// Adds `share` times the length of `start...end` inside each pixel of the row: the end
+  /// pixels directly, the whole ones between as a step up and down in `steps`.
+  private mutating func add(
+    _ start: Double, _ end: Double, row: Int, share: Float, steps: inout [Float]
+  ) {
     let from = Swift.max(start - Double(minX), 0)
     let to = Swift.min(end - Double(minX), Double(width))
     guard from < to else { return }
     let first = Int(from.rounded(.down))
     let last = Swift.min(Int(to.rounded(.up)) - 1, width - 1)
     let base = row * width
-    for column in first...last {
-      let inside = Swift.min(to, Double(column + 1)) - Swift.max(from, Double(column))
-      values[base + column] += share * Float(inside)
+    if first == last {
+      values[base + first] += share * Float(to - from)
+      return
+    }
+    values[base + first] += share * Float(Double(first + 1) - from)
+    values[base + last] += share * Float(to - Double(last))
+    if last > first + 1 {
+      steps[first + 1] += share
+      steps[last] -= share
     }
   }
 
@@ -141,15 +160,25 @@ struct BrushCoverage {
   ) {
     // The fall-off is at least a pixel wide, so that a nearly hard tip is not jagged.
     let inner = Swift.min(radius * hardness, radius - 1)
-    for row in 0..<height {
-      for column in 0..<width {
-        let p = SIMD2(Double(minX + column) + 0.5, Double(minY + row) + 0.5)
-        var distance = Double.infinity
-        for (a, b) in segments { distance = Swift.min(distance, Self.distance(from: p, to: a, b)) }
-        guard distance < radius else { continue }
-        let t = distance <= inner ? 1 : (radius - distance) / (radius - inner)
-        values[row * width + column] = Float(t * t * (3 - 2 * t))
+    // The distance to the path, segment by segment over each one's reach only.
+    var nearest = [Double](repeating: .infinity, count: width * height)
+    for (a, b) in segments {
+      let left = Swift.max(Int((Swift.min(a.x, b.x) - radius).rounded(.down)) - minX, 0)
+      let right = Swift.min(Int((Swift.max(a.x, b.x) + radius).rounded(.up)) - minX, width)
+      let top = Swift.max(Int((Swift.min(a.y, b.y) - radius).rounded(.down)) - minY, 0)
+      let bottom = Swift.min(Int((Swift.max(a.y, b.y) + radius).rounded(.up)) - minY, height)
+      guard left < right, top < bottom else { continue }
+      for row in top..<bottom {
+        for column in left..<right {
+          let p = SIMD2(Double(minX + column) + 0.5, Double(minY + row) + 0.5)
+          let index = row * width + column
+          nearest[index] = Swift.min(nearest[index], Self.distance(from: p, to: a, b))
+        }
       }
+    }
+    for (index, distance) in nearest.enumerated() where distance < radius {
+      let t = distance <= inner ? 1 : (radius - distance) / (radius - inner)
+      values[index] = Float(t * t * (3 - 2 * t))
     }
   }
 

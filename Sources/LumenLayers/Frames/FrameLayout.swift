@@ -37,6 +37,42 @@ public enum FrameLayout {
     public let x, y, width, height: Int
   }
 
+  /// A side's band, in pixels: its pieces lie inside it.
+  public struct Band: Equatable, Sendable {
+    public let x, y, width, height: Int
+
+    func contains<Piece>(_ p: Placement<Piece>) -> Bool {
+      p.x >= x && p.y >= y && p.x + p.width <= x + width && p.y + p.height <= y + height
+    }
+  }
+
+  /// The top, bottom, left and right bands of a `width` x `height` picture.
+  public static func bands(
+    arrangement: Arrangement, width: Int, height: Int, thickness: Int
+  ) -> [Band] {
+    let t = min(max(thickness, 1), max(1, min(width, height) / 2))
+    return arrangement == .horizontalInside
+      ? [
+        Band(x: 0, y: 0, width: width, height: t),
+        Band(x: 0, y: height - t, width: width, height: t),
+        Band(x: 0, y: t, width: t, height: height - 2 * t),
+        Band(x: width - t, y: t, width: t, height: height - 2 * t),
+      ]
+      : [
+        Band(x: t, y: 0, width: width - 2 * t, height: t),
+        Band(x: t, y: height - t, width: width - 2 * t, height: t),
+        Band(x: 0, y: 0, width: t, height: height),
+        Band(x: width - t, y: 0, width: t, height: height),
+      ]
+  }
+
+  /// `placements` grouped by the band (of `bands`) each lies in.
+  public static func grouped<Piece>(_ placements: [Placement<Piece>], into bands: [Band])
+    -> [(Band, [Placement<Piece>])]
+  {
+    bands.map { band in (band, placements.filter { band.contains($0) }) }
+  }
+
   /// The placements on a `width` x `height` picture with bands `thickness` pixels thick;
   /// `aspect` is a piece's length along its band over its thickness (width over height for
   /// the top and bottom, height over width for the sides).
@@ -45,16 +81,16 @@ public enum FrameLayout {
     arrangement: Arrangement, width: Int, height: Int, thickness: Int,
     aspect: (Piece) -> Double
   ) -> [Placement<Piece>] {
-    let t = min(max(thickness, 1), max(1, min(width, height) / 2))
-    // The horizontal bands span [from, to) in x; the vertical ones [from, to) in y.
-    let (horizontalSpan, verticalSpan) =
-      arrangement == .horizontalInside
-      ? ((0, width), (t, height - t)) : ((t, width - t), (0, height))
+    let bands = bands(arrangement: arrangement, width: width, height: height, thickness: thickness)
+    let t = bands[0].height
     var placed: [Placement<Piece>] = []
-    for (group, isHorizontal, across) in [
-      (top, true, 0), (bottom, true, height - t), (left, false, 0), (right, false, width - t),
+    for (group, band, isHorizontal) in [
+      (top, bands[0], true), (bottom, bands[1], true), (left, bands[2], false),
+      (right, bands[3], false),
     ] {
-      let (from, to) = isHorizontal ? horizontalSpan : verticalSpan
+      let (from, to, across) =
+        isHorizontal
+        ? (band.x, band.x + band.width, band.y) : (band.y, band.y + band.height, band.x)
       for (piece, start, length) in run(group, from: from, to: to, thickness: t, aspect: aspect) {
         placed.append(
           isHorizontal
