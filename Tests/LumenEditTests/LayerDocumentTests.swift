@@ -225,8 +225,9 @@ import Testing
       EditDocument.operationDescriptors.map(\.name) == [
         "orientation", "crop", "magic", "adjustments", "look", "focus", "vignette",
       ])
-    #expect(LayerKinds.all.map { $0.kind } == ["image", "shape", "text"])
-    #expect(LayerKinds.descriptors.map(\.kind) == ["image", "shape", "text"])
+    let kinds = ["image", "shape", "text", "brush", "frame", "textDesign"]
+    #expect(LayerKinds.all.map { $0.kind } == kinds)
+    #expect(LayerKinds.descriptors.map(\.kind) == kinds)
     let adjustments = EditDocument.operationDescriptors[3].parameters
     #expect(adjustments.count == 14 && adjustments.allSatisfy { $0.identityValue != nil })
     #expect(
@@ -263,7 +264,9 @@ import Testing
     for kind in LayerKinds.descriptors {
       let required = [
         "image": #""source": "a.png""#, "shape": #""shape": "ellipse""#,
-        "text": #""text": "Hi", "font": "Sans""#,
+        "text": #""text": "Hi", "font": "Sans""#, "brush": #""strokes": []"#,
+        "frame": #""frame": "asset:lumen.frame/polaroid""#,
+        "textDesign": #""text": "Hi", "font": "Sans""#,
       ][kind.kind, default: ""]
       let scalars: [(key: String, parameter: ParameterDescriptor)] =
         (Layer.commonParameters + kind.parameters).map { ($0.name, $0) }
@@ -297,8 +300,9 @@ import Testing
         checked += 1
       }
     }
-    // Opacity and the transform's 5 per kind, shape's 2, text's 8.
-    #expect(checked == 3 * (1 + 5) + 2 + 8)
+    // Opacity and the transform's 5 per kind, shape's 2, text's 9, brush's smoothing,
+    // frame's size, text design's padding.
+    #expect(checked == 6 * (1 + 5) + 2 + 9 + 1 + 1 + 1)
   }
 
   static func document(_ body: String) -> Data {
