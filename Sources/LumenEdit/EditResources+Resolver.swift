@@ -10,35 +10,31 @@ extension EditResources {
   /// kept once opened.
   public init(_ resolver: any ResourceResolving) {
     let fonts = Locked<[String: FontFile]>([:])
-    let drawings = Locked<[String: SVGImage]>([:])
+    // nil: the source is a picture, not an SVG (kept too, so it is not resolved twice a render).
+    let drawings = Locked<[String: SVGImage?]>([:])
     let frames = Locked<[String: FrameDesign]>([:])
     self.init(
       look: { try resolver.colorCube(forLook: $0.id, layout: $0.layout) },
       image: { try resolver.image($0) },
       drawing: { reference in
-        if let known = drawings.withLock({ $0[reference] }) { return known }
-        // An SVG by its file's name (an asset's reference does not show it).
-        let file = try resolver.file(reference)
-        guard SVGImage.names(file.path) else { return nil }
-        let drawing = try SVGImage(contentsOf: file.path)
-        drawings.withLock { $0[reference] = drawing }
-        return drawing
+        try drawings.value(for: reference) {
+          // An SVG by its file's name (an asset's reference does not show it).
+          let file = try resolver.file(reference)
+          return SVGImage.names(file.path) ? try SVGImage(contentsOf: file.path) : nil
+        }
       },
       font: { reference in
-        if let known = fonts.withLock({ $0[reference] }) { return known }
-        let font =
+        try fonts.value(for: reference) {
           switch try resolver.font(reference) {
           case .file(let url): try FontFile(path: url.path)
           case .family(let family): try FontFile.installed(family)
           }
-        fonts.withLock { $0[reference] = font }
-        return font
+        }
       },
       frame: { reference in
-        if let known = frames.withLock({ $0[reference] }) { return known }
-        let frame = try FrameDesign(resolver.assetPayload(reference), reference: reference)
-        frames.withLock { $0[reference] = frame }
-        return frame
+        try frames.value(for: reference) {
+          try FrameDesign(resolver.assetPayload(reference), reference: reference)
+        }
       })
   }
 }

@@ -23,6 +23,18 @@ public struct LayerTransform: Hashable, Sendable {
     self.flipsVertically = flipsVertically
   }
 
+  /// The box's size in whole pixels on a canvas whose shorter side is `shorter` pixels: at
+  /// least 1, at most `limit` a side (sizes that are not finite count as 1).
+  public func pixelSize(shorterSide shorter: Double, limit: Int = 16384) -> (
+    width: Int, height: Int
+  ) {
+    func pixels(_ side: Double) -> Int {
+      let size = (side * shorter).rounded()
+      return size.isFinite ? Int(min(max(size, 1), Double(limit))) : 1
+    }
+    return (pixels(width), pixels(height))
+  }
+
   /// The affine map from the layer's unit square (0...1 x 0...1, y down) to canvas pixels.
   public func placement(on canvas: Rect) -> AffineTransform {
     let frame = Frame(self, on: canvas)

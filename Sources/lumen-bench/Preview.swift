@@ -19,26 +19,12 @@ func benchmarkPreview(photo: String, longSide: Int) throws {
   document.vignette = VignetteSettings(intensity: 0.4)
 
   let session = EditSession(contentsOf: URL(fileURLWithPath: photo), previewLongSide: longSide)
-  let start = Date()
-  _ = try session.preview(document)
-  print(
-    String(
-      format: "first preview (decode at scale, geometry, look bake): %.1f ms",
-      Date().timeIntervalSince(start) * 1000))
-  var times: [Double] = []
-  for i in 0..<(Int(ProcessInfo.processInfo.environment["RUNS"] ?? "") ?? 25) {
-    document.adjustments.contrast = 0.15 + Double(i % 5) * 0.01
-    let t0 = Date()
-    let bitmap = try session.preview(document)
-    times.append(Date().timeIntervalSince(t0) * 1000)
-    if ProcessInfo.processInfo.environment["VERBOSE"] != nil {
-      print(String(format: "%.1f", times.last!))
-    }
-    if i == 0 { print("preview size: \(bitmap.width)x\(bitmap.height)") }
+  try timeRerenders(
+    of: session, document, first: "decode at scale, geometry, look bake",
+    change: "slider change"
+  ) { run in
+    var changed = document
+    changed.adjustments.contrast = 0.15 + Double(run % 5) * 0.01
+    return changed
   }
-  times.sort()
-  print(
-    String(
-      format: "slider change re-render: median %.1f ms (min %.1f, max %.1f, %d runs)",
-      times[times.count / 2], times[0], times[times.count - 1], times.count))
 }

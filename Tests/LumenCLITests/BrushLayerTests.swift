@@ -27,18 +27,7 @@ struct BrushLayerTests {
       }, to: photo)
     let doc = folder.appendingPathComponent("doc.json")
     try Data(Self.document.utf8).write(to: doc)
-    let (full, preview) = (
-      folder.appendingPathComponent("full.png"), folder.appendingPathComponent("preview.png")
-    )
-    for (output, extra) in [(full, [String]()), (preview, ["--preview", "300"])] {
-      let result = try CLI.run(["edit", photo.path, "--doc", doc.path, "-o", output.path] + extra)
-      #expect(result.status == 0, "\(result.errors)")
-    }
-    let scaled = folder.appendingPathComponent("scaled.png")
-    try Program.output(
-      of: "convert", [full.path, "-filter", "box", "-resize", "300x200!", scaled.path])
-    let a = try ImageFile.read(preview).bitmap
-    let b = try ImageFile.read(scaled).bitmap
+    let (a, b) = try CLI.previewAndScaledExport(photo: photo, document: doc)
     let ink = samples(of: a).filter { $0 < 0.5 }.count
     #expect(ink > 300, "the preview shows the strokes (\(ink) dark samples)")
     #expect(psnr(a, b) >= 40, "\(psnr(a, b)) dB")

@@ -67,18 +67,7 @@ struct FrameLayerTests {
     let photo = try Self.plain(folder, width: 1200, height: 800)
     let doc = folder.appendingPathComponent("doc.json")
     try Data(Self.document(frame: "asset:lumen.frame/classic-wood").utf8).write(to: doc)
-    let (full, preview) = (
-      folder.appendingPathComponent("full.png"), folder.appendingPathComponent("preview.png")
-    )
-    for (output, extra) in [(full, [String]()), (preview, ["--preview", "300"])] {
-      let result = try CLI.run(["edit", photo.path, "--doc", doc.path, "-o", output.path] + extra)
-      #expect(result.status == 0, "\(result.errors)")
-    }
-    let scaled = folder.appendingPathComponent("scaled.png")
-    try Program.output(
-      of: "convert", [full.path, "-filter", "box", "-resize", "300x200!", scaled.path])
-    let a = try ImageFile.read(preview).bitmap
-    let b = try ImageFile.read(scaled).bitmap
+    let (a, b) = try CLI.previewAndScaledExport(photo: photo, document: doc)
     #expect(psnr(a, b) >= 30, "\(psnr(a, b)) dB")
   }
 

@@ -79,22 +79,9 @@ struct StickerLayerTests {
   @Test(.tags(.oracle), .requires(.imageMagick))
   func previewMatchesTheExportScaledDown() throws {
     let folder = try Self.setUp(width: 1200, height: 800, rotation: 12)
-    let (full, preview) = (
-      folder.appendingPathComponent("full.png"), folder.appendingPathComponent("preview.png")
-    )
-    for (output, extra) in [(full, [String]()), (preview, ["--preview", "300"])] {
-      let result = try CLI.run(
-        [
-          "edit", folder.appendingPathComponent("plain.png").path, "--doc",
-          folder.appendingPathComponent("doc.json").path, "-o", output.path,
-        ] + extra)
-      #expect(result.status == 0, "\(result.errors)")
-    }
-    let scaled = folder.appendingPathComponent("scaled.png")
-    try Program.output(
-      of: "convert", [full.path, "-filter", "box", "-resize", "300x200!", scaled.path])
-    let a = try ImageFile.read(preview).bitmap
-    let b = try ImageFile.read(scaled).bitmap
+    let (a, b) = try CLI.previewAndScaledExport(
+      photo: folder.appendingPathComponent("plain.png"),
+      document: folder.appendingPathComponent("doc.json"))
     #expect(psnr(a, b) >= 38, "\(psnr(a, b)) dB")
   }
 

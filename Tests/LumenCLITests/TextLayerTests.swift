@@ -32,19 +32,7 @@ struct TextLayerTests {
     try ImageFile.write(white, to: photo)
     let doc = folder.appendingPathComponent("doc.json")
     try Data(Self.document(font: "DejaVu Sans:style=Bold").utf8).write(to: doc)
-    let (full, preview) = (
-      folder.appendingPathComponent("full.png"), folder.appendingPathComponent("preview.png")
-    )
-    for (output, extra) in [(full, [String]()), (preview, ["--preview", "300"])] {
-      let result = try CLI.run(
-        ["edit", photo.path, "--doc", doc.path, "-o", output.path] + extra)
-      #expect(result.status == 0, "\(result.errors)")
-    }
-    let scaled = folder.appendingPathComponent("scaled.png")
-    try Program.output(
-      of: "convert", [full.path, "-filter", "box", "-resize", "300x200!", scaled.path])
-    let a = try ImageFile.read(preview).bitmap
-    let b = try ImageFile.read(scaled).bitmap
+    let (a, b) = try CLI.previewAndScaledExport(photo: photo, document: doc)
     let ink = samples(of: a).filter { $0 < 0.5 }.count
     #expect(ink > 300, "the preview shows the text (\(ink) dark samples)")
     #expect(psnr(a, b) >= 35, "\(psnr(a, b)) dB")

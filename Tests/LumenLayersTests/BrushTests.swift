@@ -99,4 +99,21 @@ struct BrushTests {
     #expect(line.smoothed(by: 0.7).allSatisfy { abs($0.y - 0.3) < 1e-12 })
     #expect(zigzag.smoothed(by: 0) == zigzag)
   }
+
+  /// Points that are not numbers, or lie absurdly far, and absurd tip sizes draw what they can
+  /// without trapping: the window stops at the drawing's edge.
+  @Test func hostileNumbersDrawWithinTheDrawing() throws {
+    let strokes = [
+      BrushStroke(points: [SIMD2(.nan, 0.5), SIMD2(0.5, .infinity)], size: 0.1),
+      BrushStroke(points: [SIMD2(-1e308, 0.5), SIMD2(1e308, 0.5)], size: 0.1),
+      BrushStroke(points: [SIMD2(0.5, 0.5)], size: .nan),
+      BrushStroke(points: [SIMD2(0.5, 0.5), SIMD2(0.6, 0.5)], size: 1e300, hardness: 0.5),
+    ]
+    for stroke in strokes {
+      let image = Image.brush([stroke], width: 40, height: 30)
+      let bitmap = try Renderer().bitmap(of: image, format: .rgba8)
+      #expect(bitmap.width <= 40 && bitmap.height <= 30)
+    }
+    #expect(LayerTransform(width: .nan, height: 1e300).pixelSize(shorterSide: 100) == (1, 16384))
+  }
 }

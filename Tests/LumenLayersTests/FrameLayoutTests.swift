@@ -36,7 +36,8 @@ struct FrameLayoutTests {
       right: Self.group("right", mode: mode, corners: !horizontal),
       bottom: Self.group("bottom", mode: mode, corners: horizontal),
       arrangement: arrangement, width: width, height: height, thickness: thickness,
-      aspect: \.aspect)
+      aspect: \.aspect
+    ).flatMap(\.pieces)
     let t = min(thickness, min(width, height) / 2)
     var covered = [Int](repeating: 0, count: width * height)
     for p in placed {
@@ -62,6 +63,25 @@ struct FrameLayoutTests {
       let high = lengths.max()
     {
       #expect(high - low <= 1)
+    }
+  }
+
+  /// A piece drawn 1e30 times as long as it is thick (a forged SVG size), or not a number,
+  /// still fits its band.
+  @Test func absurdPieceShapesStayInTheirBand() {
+    for aspect in [1e30, .infinity, .nan, 0, -3] {
+      let group = FrameLayout.Group(
+        start: Piece(name: "s", aspect: aspect), middle: Piece(name: "m", aspect: aspect),
+        end: Piece(name: "e", aspect: aspect), mode: .repeat)
+      let bands = FrameLayout.placements(
+        top: group, left: group, right: group, bottom: group, arrangement: .horizontalInside,
+        width: 120, height: 80, thickness: 10, aspect: \.aspect)
+      for (band, pieces) in bands {
+        for p in pieces {
+          #expect(p.x >= band.x && p.x + p.width <= band.x + band.width, "\(aspect)")
+          #expect(p.y >= band.y && p.y + p.height <= band.y + band.height, "\(aspect)")
+        }
+      }
     }
   }
 }

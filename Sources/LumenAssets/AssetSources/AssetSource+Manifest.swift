@@ -98,10 +98,10 @@ struct ManifestReader {
       throw fail(path, "expected a number")
     }
     let double = number.doubleValue
-    guard double.isFinite, double == double.rounded(), (1...1_000_000).contains(double) else {
+    guard (1...1_000_000).contains(double), let pixels = Int(exactly: double) else {
       throw fail(path, "expected a whole number of pixels from 1 to 1000000")
     }
-    return Int(double)
+    return pixels
   }
 
   /// A URI with `{{base_url}}` replaced: a file URL (relative ones start in the folder) or,

@@ -20,3 +20,19 @@ public final class Locked<Value> {
 }
 
 extension Locked: @unchecked Sendable where Value: Sendable {}
+
+extension Locked {
+  /// The value kept for `key`, or the one `make` gives, kept. `make` runs without the lock
+  /// (it may read files); two first callers may both make it, and the first kept wins.
+  public func value<Key: Hashable, Kept>(for key: Key, orMake make: () throws -> Kept) rethrows
+    -> Kept
+  where Value == [Key: Kept] {
+    if let known = withLock({ $0[key] }) { return known }
+    let made = try make()
+    return withLock { kept in
+      if let earlier = kept[key] { return earlier }
+      kept[key] = made
+      return made
+    }
+  }
+}

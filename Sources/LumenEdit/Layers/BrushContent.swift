@@ -39,8 +39,7 @@ public struct BrushContent: LayerContent {
         .translatedBy(dx: canvas.minX, dy: canvas.minY)
     }
     // Drawn at the box's own size in pixels, so that placing it does not resample.
-    let width = Int(min(max((transform.width * shorter).rounded(), 1), 16384))
-    let height = Int(min(max((transform.height * shorter).rounded(), 1), 16384))
+    let (width, height) = transform.pixelSize(shorterSide: shorter)
     let drawing = Image.brush(strokes, smoothing: smoothing, width: width, height: height)
     return drawing.cropped(to: Rect(width: width, height: height)).placed(by: transform, on: canvas)
   }

@@ -47,25 +47,31 @@ public struct FrameContent: LayerContent {
     let design = try resources.frame(frame)
     let shorter = Double(max(1, min(canvas.width, canvas.height)))
     let box = transform ?? .stretched(over: canvas)
-    let width = Int(min(max((box.width * shorter).rounded(), 1), 16384))
-    let height = Int(min(max((box.height * shorter).rounded(), 1), 16384))
+    let (width, height) = box.pixelSize(shorterSide: shorter)
+    // Both fractions are checked (0...0.5), so the thickness is a finite number of pixels.
     let thickness = (size > 0 ? size : design.thickness) * Double(min(width, height))
-    let placements = FrameLayout.placements(
+    let bands = FrameLayout.placements(
       top: design.top, left: design.left, right: design.right, bottom: design.bottom,
       arrangement: design.arrangement, width: width, height: height,
       thickness: Int(thickness.rounded()),
       aspect: { $0.width / $0.height })
     // Pieces only touch: each band is one bitmap the pieces are copied into, and the four
-    // bands are composited (not every piece over the whole picture).
-    let bands = FrameLayout.bands(
-      arrangement: design.arrangement, width: width, height: height,
-      thickness: Int(thickness.rounded()))
+    // bands are composited (not every piece over the whole picture). Repeated copies of a
+    // piece at one size are drawn once.
+    var drawn: [PieceSize: Bitmap] = [:]
     var drawing = Image(color: .clear).cropped(to: Rect(width: width, height: height))
-    for (band, pieces) in FrameLayout.grouped(placements, into: bands) where !pieces.isEmpty {
-      let drawn = try pieces.map { try $0.piece.bitmap(width: $0.width, height: $0.height) }
+    for (band, pieces) in bands where !pieces.isEmpty {
+      let bitmaps = try pieces.map { placed in
+        let key = PieceSize(
+          piece: ObjectIdentifier(placed.piece), width: placed.width, height: placed.height)
+        if let known = drawn[key] { return known }
+        let bitmap = try placed.piece.bitmap(width: placed.width, height: placed.height)
+        drawn[key] = bitmap
+        return bitmap
+      }
       let strip = Bitmap(width: band.width, height: band.height, format: .rgba8) { bytes in
         bytes.initializeMemory(as: UInt8.self, repeating: 0)
-        for (placed, bitmap) in zip(pieces, drawn) {
+        for (placed, bitmap) in zip(pieces, bitmaps) {
           bitmap.withUnsafeBytes { source in
             let length = placed.width * 4
             for row in 0..<placed.height {
@@ -84,4 +90,10 @@ public struct FrameContent: LayerContent {
     guard transform != nil else { return drawing.translatedBy(dx: canvas.minX, dy: canvas.minY) }
     return drawing.placed(by: box, on: canvas)
   }
+}
+
+/// A frame piece drawn at a size, for drawing each once.
+private struct PieceSize: Hashable {
+  let piece: ObjectIdentifier
+  let width, height: Int
 }

@@ -19,17 +19,21 @@ struct BrushCoverage {
   /// The coverage of the path `points` (pixels) with a tip of `radius` pixels and
   /// `hardness`, in the part of a `bounds.width` x `bounds.height` drawing it reaches.
   init?(points: [SIMD2<Double>], radius: Double, hardness: Double, width: Int, height: Int) {
-    guard let first = points.first, radius > 0, width > 0, height > 0 else { return nil }
+    // Points that are not numbers draw nothing; far ones are clipped below.
+    let points = points.filter { $0.x.isFinite && $0.y.isFinite }
+    guard let first = points.first, radius.isFinite, radius > 0, width > 0, height > 0 else {
+      return nil
+    }
     var low = first
     var high = first
     for point in points {
       low = pointwiseMin(low, point)
       high = pointwiseMax(high, point)
     }
-    let minX = Swift.max(0, Int((low.x - radius - 1).rounded(.down)))
-    let minY = Swift.max(0, Int((low.y - radius - 1).rounded(.down)))
-    let maxX = Swift.min(width, Int((high.x + radius + 1).rounded(.up)))
-    let maxY = Swift.min(height, Int((high.y + radius + 1).rounded(.up)))
+    let minX = Self.index((low.x - radius - 1).rounded(.down), within: width)
+    let minY = Self.index((low.y - radius - 1).rounded(.down), within: height)
+    let maxX = Self.index((high.x + radius + 1).rounded(.up), within: width)
+    let maxY = Self.index((high.y + radius + 1).rounded(.up), within: height)
     guard minX < maxX, minY < maxY else { return nil }
     self.minX = minX
     self.minY = minY
@@ -163,10 +167,14 @@ struct BrushCoverage {
     // The distance to the path, segment by segment over each one's reach only.
     var nearest = [Double](repeating: .infinity, count: width * height)
     for (a, b) in segments {
-      let left = Swift.max(Int((Swift.min(a.x, b.x) - radius).rounded(.down)) - minX, 0)
-      let right = Swift.min(Int((Swift.max(a.x, b.x) + radius).rounded(.up)) - minX, width)
-      let top = Swift.max(Int((Swift.min(a.y, b.y) - radius).rounded(.down)) - minY, 0)
-      let bottom = Swift.min(Int((Swift.max(a.y, b.y) + radius).rounded(.up)) - minY, height)
+      let left = Self.index(
+        (Swift.min(a.x, b.x) - radius).rounded(.down) - Double(minX), within: width)
+      let right = Self.index(
+        (Swift.max(a.x, b.x) + radius).rounded(.up) - Double(minX), within: width)
+      let top = Self.index(
+        (Swift.min(a.y, b.y) - radius).rounded(.down) - Double(minY), within: height)
+      let bottom = Self.index(
+        (Swift.max(a.y, b.y) + radius).rounded(.up) - Double(minY), within: height)
       guard left < right, top < bottom else { continue }
       for row in top..<bottom {
         for column in left..<right {
@@ -180,6 +188,11 @@ struct BrushCoverage {
       let t = distance <= inner ? 1 : (radius - distance) / (radius - inner)
       values[index] = Float(t * t * (3 - 2 * t))
     }
+  }
+
+  /// A whole coordinate limited to 0...limit (a far point's window ends at the drawing's edge).
+  static func index(_ coordinate: Double, within limit: Int) -> Int {
+    Int(Swift.min(Swift.max(coordinate, 0), Double(limit)))
   }
 
   static func distance(from p: SIMD2<Double>, to a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {

@@ -23,7 +23,7 @@ extension Image {
       let maxX = reached.map({ $0.minX + $0.width }).max(),
       let maxY = reached.map({ $0.minY + $0.height }).max()
     else {
-      return Image(color: RGBA(red: 0, green: 0, blue: 0, alpha: 0)).cropped(
+      return Image(color: .clear).cropped(
         to: Rect(width: 1, height: 1))
     }
     let (windowWidth, windowHeight) = (maxX - minX, maxY - minY)

@@ -40,10 +40,6 @@ public enum FrameLayout {
   /// A side's band, in pixels: its pieces lie inside it.
   public struct Band: Equatable, Sendable {
     public let x, y, width, height: Int
-
-    func contains<Piece>(_ p: Placement<Piece>) -> Bool {
-      p.x >= x && p.y >= y && p.x + p.width <= x + width && p.y + p.height <= y + height
-    }
   }
 
   /// The top, bottom, left and right bands of a `width` x `height` picture.
@@ -66,39 +62,30 @@ public enum FrameLayout {
       ]
   }
 
-  /// `placements` grouped by the band (of `bands`) each lies in.
-  public static func grouped<Piece>(_ placements: [Placement<Piece>], into bands: [Band])
-    -> [(Band, [Placement<Piece>])]
-  {
-    bands.map { band in (band, placements.filter { band.contains($0) }) }
-  }
-
-  /// The placements on a `width` x `height` picture with bands `thickness` pixels thick;
-  /// `aspect` is a piece's length along its band over its thickness (width over height for
-  /// the top and bottom, height over width for the sides).
+  /// The placements on a `width` x `height` picture with bands `thickness` pixels thick,
+  /// band by band (top, bottom, left, right); `aspect` is a piece's length along its band over
+  /// its thickness (width over height for the top and bottom, height over width for the sides).
   public static func placements<Piece>(
     top: Group<Piece>, left: Group<Piece>, right: Group<Piece>, bottom: Group<Piece>,
     arrangement: Arrangement, width: Int, height: Int, thickness: Int,
     aspect: (Piece) -> Double
-  ) -> [Placement<Piece>] {
+  ) -> [(band: Band, pieces: [Placement<Piece>])] {
     let bands = bands(arrangement: arrangement, width: width, height: height, thickness: thickness)
     let t = bands[0].height
-    var placed: [Placement<Piece>] = []
-    for (group, band, isHorizontal) in [
-      (top, bands[0], true), (bottom, bands[1], true), (left, bands[2], false),
-      (right, bands[3], false),
-    ] {
+    return zip([top, bottom, left, right], bands).enumerated().map { index, side in
+      let (group, band) = side
+      let isHorizontal = index < 2
       let (from, to, across) =
         isHorizontal
         ? (band.x, band.x + band.width, band.y) : (band.y, band.y + band.height, band.x)
-      for (piece, start, length) in run(group, from: from, to: to, thickness: t, aspect: aspect) {
-        placed.append(
-          isHorizontal
-            ? Placement(piece: piece, x: start, y: across, width: length, height: t)
-            : Placement(piece: piece, x: across, y: start, width: t, height: length))
+      let pieces = run(group, from: from, to: to, thickness: t, aspect: aspect).map {
+        piece, start, length in
+        isHorizontal
+          ? Placement(piece: piece, x: start, y: across, width: length, height: t)
+          : Placement(piece: piece, x: across, y: start, width: t, height: length)
       }
+      return (band, pieces)
     }
-    return placed
   }
 
   /// One band's pieces along [from, to): the start and end at their proportional lengths
@@ -108,10 +95,11 @@ public enum FrameLayout {
   ) -> [(Piece, Int, Int)] {
     let span = to - from
     guard span > 0 else { return [] }
+    /// A piece's length in pixels, at most the band's (a forged drawing may be 1e30 wide).
     func length(_ piece: Piece?) -> Int {
       guard let piece else { return 0 }
-      let ratio = aspect(piece)
-      return ratio.isFinite && ratio > 0 ? max(1, Int((ratio * Double(thickness)).rounded())) : 0
+      let length = (aspect(piece) * Double(thickness)).rounded()
+      return length.isFinite && length > 0 ? Int(min(max(length, 1), Double(span))) : 0
     }
     var (head, tail) = (length(group.start), length(group.end))
     if head + tail > span {
