@@ -1,14 +1,16 @@
 import LumenCore
 
 extension Image {
-  /// The image stretched into the transform's box on `canvas` (rotated, flipped), transparent
-  /// elsewhere; its extent is the canvas. Resampled with good quality (Lanczos when reducing,
-  /// at least bilinear otherwise; no dark fringes at the edges: premultiplied).
+  /// The image stretched into the transform's box on `canvas` (rotated, flipped); its extent
+  /// is the part of the canvas the box reaches, so compositing it costs its own pixels.
+  /// Resampled with good quality (Lanczos when reducing, at least bilinear otherwise; no dark
+  /// fringes at the edges: premultiplied), except at its own size upright: then it is moved
+  /// by whole pixels.
   ///
   /// An image without a finite, non-empty extent, or a transform without a drawable box (sizes
-  /// not above 0, numbers not finite) gives a transparent canvas.
+  /// not above 0, numbers not finite) gives nothing (an empty extent).
   public func placed(by transform: LayerTransform, on canvas: Rect) -> Image {
-    let nothing = Image(color: .clear).cropped(to: canvas)
+    let nothing = Image(color: .clear).cropped(to: .empty)
     guard transform.isDrawable, !canvas.isEmpty, !canvas.isInfinite, !extent.isEmpty,
       !extent.isInfinite
     else { return nothing }
@@ -31,10 +33,18 @@ extension Image {
     }
     let map = AffineTransform(scaleX: 1 / Double(width), y: 1 / Double(height))
       .concatenating(transform.placement(on: canvas))
+    // At its own size and upright, the image is moved by whole pixels (its corner rounded to
+    // the nearest): nothing is resampled, so drawn text stays as crisp as it was drawn.
+    if width == source.extent.width, height == source.extent.height,
+      abs(map.a - 1) < 1e-9, abs(map.d - 1) < 1e-9, abs(map.b) < 1e-9, abs(map.c) < 1e-9,
+      let dx = Int(exactly: map.tx.rounded()), let dy = Int(exactly: map.ty.rounded())
+    {
+      return source.translatedBy(dx: dx, dy: dy).cropped(to: canvas)
+    }
     guard let inverse = map.inverted() else { return nothing }
     let bounds = map.apply(to: reduced.extent).insetBy(dx: -1, dy: -1).intersection(canvas)
     return reduced.applying(
-      PlacementKernel(canvas: canvas, source: reduced.extent, inverse: inverse, bounds: bounds))
+      PlacementKernel(source: reduced.extent, inverse: inverse, bounds: bounds))
   }
 
   /// The whole-pixel size an axis of `size` pixels is reduced to before filling `target`
@@ -45,14 +55,13 @@ extension Image {
   }
 }
 
-/// Samples its input through an affine map (bilinear, premultiplied linear light) onto a
-/// canvas: pixels whose centres map outside the input are transparent.
+/// Samples its input through an affine map (bilinear, premultiplied linear light) onto the
+/// part of a canvas it reaches: pixels whose centres map outside the input are transparent.
 ///
 /// A general kernel rather than ``Image/transformed(by:sampling:)`` because it declares the
 /// input region it reads, so the renderer computes a reduced input once instead of once per
-/// tile, and because its extent is the canvas.
+/// tile, and because its extent is whole pixels of the canvas.
 struct PlacementKernel: GeneralKernel {
-  let canvas: Rect
   /// The input's extent.
   let source: Rect
   /// Canvas position to input position.
@@ -62,7 +71,7 @@ struct PlacementKernel: GeneralKernel {
 
   var preservesOpacity: Bool { false }
 
-  func extent(forInputExtents extents: [Rect]) -> Rect { canvas }
+  func extent(forInputExtents extents: [Rect]) -> Rect { bounds }
 
   func regionOfInterest(for rect: Rect, input index: Int) -> Rect {
     let area = rect.intersection(bounds)

@@ -2,7 +2,7 @@ import LumenCore
 
 extension Image {
   /// An antialiased shape drawn analytically at the render's resolution (crisp at any scale) in the
-  /// transform's box on `canvas`; transparent elsewhere; extent = canvas.
+  /// transform's box on `canvas`; its extent is the part of the canvas the shape can touch.
   ///
   /// Fill and stroke follow SVG: the stroke is centred on the outline and painted over the fill,
   /// rectangles' strokes have mitred (square) outer corners, and both are composited on
@@ -12,7 +12,7 @@ extension Image {
   public static func shape(_ style: ShapeStyle, transform: LayerTransform, on canvas: Rect)
     -> Image
   {
-    let nothing = Image(color: .clear).cropped(to: canvas)
+    let nothing = Image(color: .clear).cropped(to: .empty)
     guard transform.isDrawable, !canvas.isEmpty, !canvas.isInfinite else { return nothing }
     let frame = Frame(transform, on: canvas)
     let side = Double(min(canvas.width, canvas.height))
@@ -27,7 +27,7 @@ extension Image {
       cornerRadius: style.kind == .roundedRectangle ? radius * min(frame.width, frame.height) : 0)
     let halfStroke = stroke == nil ? 0 : strokeWidth / 2
     let kernel = ShapeKernel(
-      canvas: canvas, frame: frame, outline: outline, fill: fill, stroke: stroke,
+      frame: frame, outline: outline, fill: fill, stroke: stroke,
       halfStroke: halfStroke,
       bounds: frame.bounds(margin: halfStroke + 1).intersection(canvas))
     return Image(generator: kernel)
@@ -37,7 +37,6 @@ extension Image {
 /// Draws a shape from its signed distance (see ``Outline/coverage(_:_:halfStroke:)``). Works on
 /// sRGB-encoded premultiplied colour, so the stroke covers the fill as in SVG renderers.
 struct ShapeKernel: GeneralKernel {
-  let canvas: Rect
   let frame: Frame
   let outline: Outline
   /// Premultiplied sRGB-encoded colours.
@@ -51,7 +50,7 @@ struct ShapeKernel: GeneralKernel {
   var transfer: Transfer { .sRGB }
   var preservesOpacity: Bool { false }
 
-  func extent(forInputExtents extents: [Rect]) -> Rect { canvas }
+  func extent(forInputExtents extents: [Rect]) -> Rect { bounds }
 
   func regionOfInterest(for rect: Rect, input index: Int) -> Rect { .empty }
 
@@ -60,14 +59,37 @@ struct ShapeKernel: GeneralKernel {
     let area = output.rect.intersection(bounds)
     if area.isEmpty { return }
     let (s, c) = (frame.sine, frame.cosine)
+    // Farther than this from the outline, a pixel is all fill (inside) or nothing (outside):
+    // half a pixel of antialiasing beyond the stroke, whose mitred corners reach out by at
+    // most half again its width.
+    let reach = 1.5 * halfStroke + 0.5
+    let deep = fill ?? SIMD4<Float>()
     for y in area.minY..<area.maxY {
       let row = output.row(y, from: area.minX, count: area.width)
       let dy = Double(y) + 0.5 - frame.centreY
-      for i in 0..<area.width {
+      var i = 0
+      while i < area.width {
         let dx = Double(area.minX + i) + 0.5 - frame.centreX
         // Into the box's frame: the inverse rotation.
         let lx = c * dx + s * dy
         let ly = -s * dx + c * dy
+        // A pixel `margin` past the reach vouches for the next `margin` pixels of its row
+        // (distances change by at most the distance moved): they are filled in one go.
+        let distance = outline.nearestPossibleDistance(lx, ly)
+        let margin = abs(distance) - reach
+        if margin >= 0 {
+          let run = Int(min(margin, Double(area.width - i - 1))) + 1
+          if distance < 0 {
+            for k in i..<(i + run) {
+              row.red[k] = deep.x
+              row.green[k] = deep.y
+              row.blue[k] = deep.z
+              row.alpha[k] = deep.w
+            }
+          }
+          i += run
+          continue
+        }
         let (inside, band) = outline.coverage(lx, ly, halfStroke: halfStroke)
         var colour = SIMD4<Float>()
         if let fill { colour = fill * Float(inside) }
@@ -79,6 +101,7 @@ struct ShapeKernel: GeneralKernel {
         row.green[i] = colour.y
         row.blue[i] = colour.z
         row.alpha[i] = colour.w
+        i += 1
       }
     }
   }

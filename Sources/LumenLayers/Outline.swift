@@ -38,6 +38,16 @@ struct Outline {
     return (fill, max(min(d + 0.5, h) - max(d - 0.5, -h), 0))
   }
 
+  /// A signed distance from (x, y) to the outline that is never farther from zero than the
+  /// true one (negative inside): the exact distance, or for an ellipse the cheap bound of
+  /// ``farFromEllipse(_:_:reach:)``. Distances change by at most the distance moved, so a
+  /// pixel this far from the outline vouches for its neighbours.
+  func nearestPossibleDistance(_ x: Double, _ y: Double) -> Double {
+    guard kind == .ellipse else { return distance(x, y) }
+    let (u, v) = (x / halfWidth, y / halfHeight)
+    return ((u * u + v * v).squareRoot() - 1) * min(halfWidth, halfHeight)
+  }
+
   /// The part of a one-pixel span centred on signed distance `d` that lies inside (d <= 0).
   @inline(__always)
   static func inside(_ d: Double) -> Double { min(max(0.5 - d, 0), 1) }

@@ -83,35 +83,32 @@ public struct TextLine: Sendable {
     }
     // Premultiplied RGBA, each glyph laid over what is there ("over"; for two coverages that
     // is 1 - (1 - a)(1 - b)), then made straight for the bitmap.
-    var canvas = [Int](repeating: 0, count: width * height * 4)
-    let ink = [Int(color.x), Int(color.y), Int(color.z), 255]
+    var canvas = [SIMD4<Int32>](repeating: .zero, count: width * height)
+    let ink = SIMD4<Int32>(Int32(color.x), Int32(color.y), Int32(color.z), 255)
     for (mask, x, y) in placed {
       for row in 0..<mask.height {
+        let start = (y - top + row) * width + x - left
         for column in 0..<mask.width {
           let source = row * mask.width + column
-          let target = ((y - top + row) * width + (x - left + column)) * 4
-          let over: [Int]
+          let over: SIMD4<Int32>
           switch mask.pixels {
           case .coverage(let coverage):
-            let a = Int(coverage[source])
-            over = ink.map { ($0 * a + 127) / 255 }
+            over = (ink &* Int32(coverage[source]) &+ 127) / 255
           case .color(let pixels):
-            over = (0..<4).map { Int(pixels[source * 4 + $0]) }
+            let p = source * 4
+            over = SIMD4(
+              Int32(pixels[p]), Int32(pixels[p + 1]), Int32(pixels[p + 2]), Int32(pixels[p + 3]))
           }
-          let keep = 255 - over[3]
-          for channel in 0..<4 {
-            canvas[target + channel] = over[channel] + (canvas[target + channel] * keep + 127) / 255
-          }
+          let keep = 255 - over.w
+          canvas[start + column] = over &+ (canvas[start + column] &* keep &+ 127) / 255
         }
       }
     }
     bitmap = Bitmap(width: width, height: height, format: .rgba8) { bytes in
-      for index in 0..<(width * height) {
-        let alpha = canvas[4 * index + 3]
-        for channel in 0..<3 {
-          let value = alpha > 0 ? (canvas[4 * index + channel] * 255 + alpha / 2) / alpha : 0
-          bytes[4 * index + channel] = UInt8(min(255, value))
-        }
+      for (index, pixel) in canvas.enumerated() {
+        let alpha = pixel.w
+        let straight = alpha > 0 ? (pixel &* 255 &+ alpha / 2) / alpha : .zero
+        for channel in 0..<3 { bytes[4 * index + channel] = UInt8(min(255, straight[channel])) }
         bytes[4 * index + 3] = UInt8(min(255, alpha))
       }
     }

@@ -52,8 +52,9 @@ struct BrushTests {
   func aHardStraightStrokeCoversTheCapsulesArea(
     a: SIMD2<Double>, b: SIMD2<Double>, radius: Double
   ) throws {
-    let coverage = try #require(
-      BrushCoverage(points: [a, b], radius: radius, hardness: 1, width: 100, height: 80))
+    let path = try #require(
+      BrushPath(points: [a, b], radius: radius, hardness: 1, width: 100, height: 80))
+    let coverage = try #require(BrushCoverage(path, in: path.bounds))
     var worst = 0.0
     var inked = 0
     for row in 0..<coverage.height {

@@ -25,11 +25,15 @@ import Testing
       ShapeStyle(kind: .ellipse, stroke: LayerColor(red: 1, green: 1, blue: 1), strokeWidth: 0.01),
       transform: LayerTransform(x: 0.7, y: 0.3, width: 0.3, height: 0.2, rotation: 40),
       on: canvas)
-    return ring.composited(over: shape.composited(over: picture))
+    return ring.composited(over: shape.composited(over: picture.composited(over: clear(canvas))))
   }
 
+  /// A transparent `canvas`: layers reach only their own pixels, so each is laid over it to
+  /// render the whole canvas.
+  static func clear(_ canvas: Rect) -> Image { Image(color: .clear).cropped(to: canvas) }
+
   static func layers(on canvas: Rect) -> [(String, Image)] {
-    [
+    let layers: [(String, Image)] = [
       (
         "ellipse",
         Image.shape(
@@ -54,6 +58,7 @@ import Testing
       ),
       ("scene", scene(on: canvas)),
     ]
+    return layers.map { ($0, $1.composited(over: clear(canvas))) }
   }
 
   @Test func bigRenderScaledDownMatchesSmallRender() throws {

@@ -105,7 +105,8 @@ struct ShapeOracleTests {
     let reference = try Tools.rgba(
       of: png, width: Self.canvas.width, height: Self.canvas.height)
     let ours = try Renderer().bitmap(
-      of: Image.shape(c.style, transform: c.transform, on: Self.canvas), format: .rgba8)
+      of: Image.shape(c.style, transform: c.transform, on: Self.canvas), rect: Self.canvas,
+      format: .rgba8)
     let quality = premultipliedPSNR(ours, reference)
     print("PSNR vs librsvg, \(c.name): \(String(format: "%.2f", quality)) dB")
     #expect(quality >= 35, "\(c.name): PSNR \(quality) dB")
@@ -128,7 +129,8 @@ extension ShapeOracleTests {
     try Program.output(of: Tools.rsvg, [svg.path, "-o", png.path])
     let reference = try Tools.rgba(of: png, width: Self.canvas.width, height: Self.canvas.height)
     let ours = try Renderer().bitmap(
-      of: Image.shape(right.style, transform: right.transform, on: Self.canvas), format: .rgba8)
+      of: Image.shape(right.style, transform: right.transform, on: Self.canvas),
+      rect: Self.canvas, format: .rgba8)
     let quality = premultipliedPSNR(ours, reference)
     #expect(quality < 25, "PSNR \(quality) dB")
   }

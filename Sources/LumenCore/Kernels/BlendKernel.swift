@@ -3,18 +3,26 @@
 public protocol BlendKernel: Sendable {
   var transfer: Transfer { get }
 
+  /// True when a transparent foreground pixel leaves the background pixel as it is: the
+  /// renderer then computes and blends the foreground only over its extent (a sticker on a
+  /// 24 MP photo costs its own pixels, not the photo's).
+  var clearForegroundKeepsBackground: Bool { get }
+
   /// Writes the blend of `foreground` and `background` into `background`.
   func blend(_ foreground: PixelSpan, into background: PixelSpan)
 }
 
 extension BlendKernel {
   public var transfer: Transfer { .linear }
+  public var clearForegroundKeepsBackground: Bool { false }
 }
 
 /// Porter-Duff "destination out": the background stays only where the foreground is not (a
 /// shape with text cut out of it).
 public struct DestinationOut: BlendKernel {
   public init() {}
+
+  public var clearForegroundKeepsBackground: Bool { true }
 
   public func blend(_ f: PixelSpan, into b: PixelSpan) {
     for i in 0..<f.count {
@@ -30,6 +38,8 @@ public struct DestinationOut: BlendKernel {
 /// Porter-Duff "source over": the foreground covers the background by its alpha.
 public struct SourceOver: BlendKernel {
   public init() {}
+
+  public var clearForegroundKeepsBackground: Bool { true }
 
   public func blend(_ f: PixelSpan, into b: PixelSpan) {
     for i in 0..<f.count {

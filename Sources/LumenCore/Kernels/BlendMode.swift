@@ -96,8 +96,20 @@ public struct BlendModeKernel: BlendKernel {
   }
 
   public var transfer: Transfer { .sRGB }
+  public var clearForegroundKeepsBackground: Bool { true }
 
   public func blend(_ f: PixelSpan, into b: PixelSpan) {
+    if mode == .normal {
+      // The mixed colour is the source's own: source-over of the source scaled by opacity.
+      for i in 0..<b.count where f.alpha[i] > 0 {
+        let k = 1 - f.alpha[i] * opacity
+        b.red[i] = f.red[i] * opacity + b.red[i] * k
+        b.green[i] = f.green[i] * opacity + b.green[i] * k
+        b.blue[i] = f.blue[i] * opacity + b.blue[i] * k
+        b.alpha[i] = f.alpha[i] * opacity + b.alpha[i] * k
+      }
+      return
+    }
     for i in 0..<b.count {
       let sa = f.alpha[i] * opacity
       let ba = b.alpha[i]

@@ -59,7 +59,7 @@ public struct FrameContent: LayerContent {
     // bands are composited (not every piece over the whole picture). Repeated copies of a
     // piece at one size are drawn once.
     var drawn: [PieceSize: Bitmap] = [:]
-    var drawing = Image(color: .clear).cropped(to: Rect(width: width, height: height))
+    var drawing: Image?
     for (band, pieces) in bands where !pieces.isEmpty {
       let bitmaps = try pieces.map { placed in
         let key = PieceSize(
@@ -84,8 +84,14 @@ public struct FrameContent: LayerContent {
           }
         }
       }
-      drawing = Image(bitmap: strip).translatedBy(dx: band.x, dy: band.y).composited(over: drawing)
+      // Bands only touch, so laying them over each other in the layers' encoding (sRGB)
+      // changes no pixel and converts none; the picture inside the frame is not part of it.
+      let placed = Image(bitmap: strip).translatedBy(dx: band.x, dy: band.y)
+      drawing =
+        drawing.map { placed.composited(over: $0, using: BlendModeKernel(mode: .normal)) }
+        ?? placed
     }
+    guard var drawing else { return Image(color: .clear).cropped(to: .empty) }
     if tint != .none { drawing = drawing.tinted(tint, color: tintColor) }
     guard transform != nil else { return drawing.translatedBy(dx: canvas.minX, dy: canvas.minY) }
     return drawing.placed(by: box, on: canvas)

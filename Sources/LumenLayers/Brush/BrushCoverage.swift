@@ -1,9 +1,61 @@
+import LumenCore
+
+/// A stroke's centre line in a drawing's pixels: its segments, the part of the drawing each
+/// one's tip can reach, and the part the whole stroke reaches. Made once per drawing, so
+/// that a tile of it asks only the segments that reach the tile.
+struct BrushPath: Sendable {
+  let segments: [(SIMD2<Double>, SIMD2<Double>)]
+  /// For each segment, the pixels its tip can touch (a pixel of margin), within the drawing.
+  let reaches: [Rect]
+  /// The union of `reaches`.
+  let bounds: Rect
+  let radius: Double
+  let hardness: Double
+
+  /// The path through `points` (pixels) with a tip of `radius` pixels and `hardness`, in a
+  /// `width` x `height` drawing; nil when it draws nothing there. Points that are not numbers
+  /// draw nothing; far ones are clipped.
+  init?(points: [SIMD2<Double>], radius: Double, hardness: Double, width: Int, height: Int) {
+    let points = points.filter { $0.x.isFinite && $0.y.isFinite }
+    guard let first = points.first, radius.isFinite, radius > 0, width > 0, height > 0 else {
+      return nil
+    }
+    let pairs =
+      Swift.zip(points, points.dropFirst()).map { ($0, $1) }
+      + (points.count == 1 ? [(first, first)] : [])
+    var segments: [(SIMD2<Double>, SIMD2<Double>)] = []
+    var reaches: [Rect] = []
+    var bounds = Rect.empty
+    for (a, b) in pairs {
+      let low = pointwiseMin(a, b)
+      let high = pointwiseMax(a, b)
+      let minX = BrushCoverage.index((low.x - radius - 1).rounded(.down), within: width)
+      let minY = BrushCoverage.index((low.y - radius - 1).rounded(.down), within: height)
+      let maxX = BrushCoverage.index((high.x + radius + 1).rounded(.up), within: width)
+      let maxY = BrushCoverage.index((high.y + radius + 1).rounded(.up), within: height)
+      guard minX < maxX, minY < maxY else { continue }
+      let reach = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+      segments.append((a, b))
+      reaches.append(reach)
+      bounds = bounds.isEmpty ? reach : bounds.union(reach)
+    }
+    guard !segments.isEmpty else { return nil }
+    self.segments = segments
+    self.reaches = reaches
+    self.bounds = bounds
+    self.radius = radius
+    self.hardness = Swift.max(0, hardness)
+  }
+}
+
 /// How much of each pixel a stroke's tip covers, in a window of the drawing.
 ///
 /// A hard tip's coverage is the area of the pixel inside the stroke (the union of capsules
 /// around its segments), integrated exactly along each of 16 lines a pixel: a capsule meets a
 /// line in one interval, which the lines' pixels share by length. A soft tip's is a smooth
-/// fall-off of the distance from the pixel's centre to the path.
+/// fall-off of the distance from the pixel's centre to the path. Either way a pixel's value
+/// depends on the path, not on the window it is computed in (but for the last bits of float
+/// sums).
 struct BrushCoverage {
   /// The window: columns `minX..<minX+width`, rows `minY..<minY+height`.
   let minX: Int
@@ -16,37 +68,27 @@ struct BrushCoverage {
   /// level where an edge curves or turns inside a pixel.
   static let linesPerPixel = 16
 
-  /// The coverage of the path `points` (pixels) with a tip of `radius` pixels and
-  /// `hardness`, in the part of a `bounds.width` x `bounds.height` drawing it reaches.
-  init?(points: [SIMD2<Double>], radius: Double, hardness: Double, width: Int, height: Int) {
-    // Points that are not numbers draw nothing; far ones are clipped below.
-    let points = points.filter { $0.x.isFinite && $0.y.isFinite }
-    guard let first = points.first, radius.isFinite, radius > 0, width > 0, height > 0 else {
-      return nil
+  /// The coverage of `path` over the part of `window` its segments reach; nil where they
+  /// reach none of it.
+  init?(_ path: BrushPath, in window: Rect) {
+    var segments: [(SIMD2<Double>, SIMD2<Double>)] = []
+    var reached = Rect.empty
+    for (segment, reach) in zip(path.segments, path.reaches) {
+      let part = reach.intersection(window)
+      guard !part.isEmpty else { continue }
+      segments.append(segment)
+      reached = reached.isEmpty ? part : reached.union(part)
     }
-    var low = first
-    var high = first
-    for point in points {
-      low = pointwiseMin(low, point)
-      high = pointwiseMax(high, point)
-    }
-    let minX = Self.index((low.x - radius - 1).rounded(.down), within: width)
-    let minY = Self.index((low.y - radius - 1).rounded(.down), within: height)
-    let maxX = Self.index((high.x + radius + 1).rounded(.up), within: width)
-    let maxY = Self.index((high.y + radius + 1).rounded(.up), within: height)
-    guard minX < maxX, minY < maxY else { return nil }
-    self.minX = minX
-    self.minY = minY
-    self.width = maxX - minX
-    self.height = maxY - minY
-    values = [Float](repeating: 0, count: self.width * self.height)
-    let segments =
-      Swift.zip(points, points.dropFirst()).map { ($0, $1) }
-      + (points.count == 1 ? [(first, first)] : [])
-    if hardness >= 1 {
-      fillHard(segments, radius: radius)
+    guard !segments.isEmpty else { return nil }
+    minX = reached.minX
+    minY = reached.minY
+    width = reached.width
+    height = reached.height
+    values = [Float](repeating: 0, count: width * height)
+    if path.hardness >= 1 {
+      fillHard(segments, radius: path.radius)
     } else {
-      fillSoft(segments, radius: radius, hardness: Swift.max(0, hardness))
+      fillSoft(segments, radius: path.radius, hardness: path.hardness)
     }
   }
 

@@ -5,56 +5,86 @@ extension Image {
   /// colour over what is below (or erases it) by its coverage times its opacity. The points
   /// are fractions of the drawing's sides and the tips fractions of its shorter side, so a
   /// preview and an export draw the same strokes; `smoothing` (0...1) calms every path first.
+  ///
+  /// The drawing is lazy: each tile of a render paints only the strokes, and of them only the
+  /// segments, that reach it, so a brush costs the pixels it touches and no memory of its own.
   public static func brush(
     _ strokes: [BrushStroke], smoothing: Double = 0, width: Int, height: Int
   ) -> Image {
     let shorter = Double(Swift.min(width, height))
-    let coverages = strokes.map { stroke in
+    let paints = strokes.compactMap { stroke -> BrushKernel.Paint? in
       let points = stroke.points.smoothed(by: smoothing).map {
         SIMD2($0.x * Double(width), $0.y * Double(height))
       }
-      return BrushCoverage(
-        points: points, radius: Swift.max(stroke.size * shorter / 2, 0.5),
-        hardness: stroke.hardness, width: width, height: height)
-    }
-    // Only the window the strokes reach is painted (premultiplied RGBA); the rest is clear.
-    let reached = coverages.compactMap { $0 }
-    guard let minX = reached.map(\.minX).min(), let minY = reached.map(\.minY).min(),
-      let maxX = reached.map({ $0.minX + $0.width }).max(),
-      let maxY = reached.map({ $0.minY + $0.height }).max()
-    else {
-      return Image(color: .clear).cropped(
-        to: Rect(width: 1, height: 1))
-    }
-    let (windowWidth, windowHeight) = (maxX - minX, maxY - minY)
-    var canvas = [SIMD4<Float>](repeating: .zero, count: windowWidth * windowHeight)
-    for (stroke, coverage) in zip(strokes, coverages) {
-      guard let coverage else { continue }
+      guard
+        let path = BrushPath(
+          points: points, radius: Swift.max(stroke.size * shorter / 2, 0.5),
+          hardness: stroke.hardness, width: width, height: height)
+      else { return nil }
       let strength = Float(Swift.min(Swift.max(stroke.opacity.isNaN ? 0 : stroke.opacity, 0), 1))
       let colour = stroke.color.clamped
-      let paint = SIMD4(colour.x * colour.w, colour.y * colour.w, colour.z * colour.w, colour.w)
+      return BrushKernel.Paint(
+        path: path,
+        colour: SIMD4(colour.x * colour.w, colour.y * colour.w, colour.z * colour.w, colour.w),
+        strength: strength, erases: stroke.erases)
+    }
+    guard let first = paints.first else {
+      return Image(color: .clear).cropped(to: Rect(width: 1, height: 1))
+    }
+    let bounds = paints.dropFirst().reduce(first.path.bounds) { $0.union($1.path.bounds) }
+    return Image(generator: BrushKernel(paints: paints, bounds: bounds))
+  }
+}
+
+/// Paints strokes tile by tile on premultiplied sRGB-encoded colour (as the editors our users
+/// know paint): each stroke's coverage over the tile, then its colour laid over what the
+/// strokes before it left (or those erased).
+struct BrushKernel: GeneralKernel {
+  struct Paint: Sendable {
+    let path: BrushPath
+    /// Premultiplied sRGB-encoded colour.
+    let colour: SIMD4<Float>
+    let strength: Float
+    let erases: Bool
+  }
+
+  let paints: [Paint]
+  /// The pixels the strokes reach.
+  let bounds: Rect
+
+  var transfer: Transfer { .sRGB }
+  var preservesOpacity: Bool { false }
+
+  func extent(forInputExtents extents: [Rect]) -> Rect { bounds }
+
+  func regionOfInterest(for rect: Rect, input index: Int) -> Rect { .empty }
+
+  func apply(inputs: [Tile], output: Tile) {
+    output.clear()
+    for paint in paints where !paint.path.bounds.intersection(output.rect).isEmpty {
+      guard let coverage = BrushCoverage(paint.path, in: output.rect) else { continue }
+      let c = paint.colour
       for row in 0..<coverage.height {
-        for column in 0..<coverage.width {
-          let amount = Swift.min(coverage.values[row * coverage.width + column], 1) * strength
+        let out = output.row(coverage.minY + row, from: coverage.minX, count: coverage.width)
+        let base = row * coverage.width
+        for i in 0..<coverage.width {
+          let amount = Swift.min(coverage.values[base + i], 1) * paint.strength
           guard amount > 0 else { continue }
-          let index = (coverage.minY - minY + row) * windowWidth + coverage.minX - minX + column
-          canvas[index] =
-            stroke.erases
-            ? canvas[index] * (1 - amount) : paint * amount + canvas[index] * (1 - paint.w * amount)
+          if paint.erases {
+            let keep = 1 - amount
+            out.red[i] *= keep
+            out.green[i] *= keep
+            out.blue[i] *= keep
+            out.alpha[i] *= keep
+          } else {
+            let keep = 1 - c.w * amount
+            out.red[i] = c.x * amount + out.red[i] * keep
+            out.green[i] = c.y * amount + out.green[i] * keep
+            out.blue[i] = c.z * amount + out.blue[i] * keep
+            out.alpha[i] = c.w * amount + out.alpha[i] * keep
+          }
         }
       }
     }
-    let bitmap = Bitmap(width: windowWidth, height: windowHeight, format: .rgba8) { bytes in
-      for (index, pixel) in canvas.enumerated() {
-        let alpha = pixel.w
-        let straight = alpha > 0 ? pixel / alpha : .zero
-        for channel in 0..<3 {
-          bytes[4 * index + channel] = UInt8(
-            (Swift.min(Swift.max(straight[channel], 0), 1) * 255).rounded())
-        }
-        bytes[4 * index + 3] = UInt8((Swift.min(Swift.max(alpha, 0), 1) * 255).rounded())
-      }
-    }
-    return Image(bitmap: bitmap).translatedBy(dx: minX, dy: minY)
   }
 }

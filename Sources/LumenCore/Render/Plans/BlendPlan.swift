@@ -16,13 +16,26 @@ final class BlendPlan: Plan {
     self.isOpaque = isOpaque
   }
 
-  func inputs(for rect: Rect) -> [(Plan, Rect)] { [(foreground, rect), (background, rect)] }
+  func inputs(for rect: Rect) -> [(Plan, Rect)] {
+    [(foreground, blended(rect)), (background, rect)]
+  }
   var children: [Plan] { [foreground, background] }
+
+  /// The part of `rect` where the foreground can change the background.
+  private func blended(_ rect: Rect) -> Rect {
+    kernel.clearForegroundKeepsBackground ? rect.intersection(foreground.extent) : rect
+  }
 
   func evaluate(into tile: Tile, pool: TilePool) {
     background.evaluate(into: tile, pool: pool)
-    foreground.withPixels(of: tile.rect, pool: pool) { f in
-      for y in tile.rect.minY..<tile.rect.maxY { kernel.blend(f.row(y), into: tile.row(y)) }
+    let area = blended(tile.rect)
+    if area.isEmpty { return }
+    foreground.withPixels(of: area, pool: pool) { f in
+      for y in area.minY..<area.maxY {
+        kernel.blend(
+          f.row(y, from: area.minX, count: area.width),
+          into: tile.row(y, from: area.minX, count: area.width))
+      }
     }
   }
 }
