@@ -53,4 +53,42 @@ import Testing
     #expect(
       abs(b[0] - 0.5) < 1e-6 && abs(b[1] - 0.35) < 1e-6 && abs(b[2] - 0.2) < 1e-6 && b[3] == 1)
   }
+
+  /// The renderer blends a foreground only over its extent when its kernel says a clear
+  /// pixel keeps the background: for each such kernel (every mode, several opacities), a
+  /// clear foreground leaves a random background bit for bit.
+  @Test func clearForegroundKeepsTheBackgroundBitForBit() {
+    var kernels: [any BlendKernel] = [SourceOver(), DestinationOut()]
+    for mode in BlendMode.allCases {
+      for opacity: Float in [0, 0.37, 1] {
+        kernels.append(BlendModeKernel(mode: mode, opacity: opacity))
+      }
+    }
+    var generator = SystemRandomNumberGenerator()
+    let count = 257
+    var background: [Float] = []
+    for _ in 0..<count {
+      let alpha = Float.random(in: 0...1, using: &generator)
+      background += (0..<3).map { _ in Float.random(in: 0...alpha, using: &generator) } + [alpha]
+    }
+    for kernel in kernels {
+      #expect(kernel.clearForegroundKeepsBackground, "\(kernel)")
+      var f = [Float](repeating: 0, count: 4 * count)
+      var b = background
+      f.withUnsafeMutableBufferPointer { fp in
+        b.withUnsafeMutableBufferPointer { bp in
+          kernel.blend(Self.span(fp, count), into: Self.span(bp, count))
+        }
+      }
+      #expect(b.map(\.bitPattern) == background.map(\.bitPattern), "\(kernel)")
+    }
+  }
+
+  /// Planes of `count` floats each, one after another.
+  static func span(_ p: UnsafeMutableBufferPointer<Float>, _ count: Int) -> PixelSpan {
+    let base = p.baseAddress!
+    return PixelSpan(
+      red: base, green: base + count, blue: base + 2 * count, alpha: base + 3 * count,
+      count: count)
+  }
 }
