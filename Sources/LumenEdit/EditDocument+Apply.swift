@@ -12,7 +12,8 @@ extension EditDocument {
     context: RenderContext = RenderContext()
   ) throws -> Image {
     try applyEffects(
-      to: applyGeometry(to: original, magic: magic, context: context), resources: resources)
+      to: applyGeometry(to: original, magic: magic, context: context), resources: resources,
+      context: context)
   }
 
   /// The first stage, which decides which pixels are kept: orientation, crop and straighten,
@@ -41,9 +42,11 @@ extension EditDocument {
 
   /// The second stage: the effects operations (adjustments, look, focus, vignette), then the
   /// visible layers bottom to top, each blended over the image below by its mode and opacity.
-  public func applyEffects(to image: Image, resources: EditResources = EditResources()) throws
-    -> Image
-  {
+  /// Layers drawn again (a preview, a video's frames) keep their pixels, rendered in `context`.
+  public func applyEffects(
+    to image: Image, resources: EditResources = EditResources(),
+    context: RenderContext = RenderContext()
+  ) throws -> Image {
     var image = image
     let inputs = RenderInputs(resources: resources)
     for operation in Self.operationDescriptors where operation.stage == .effects {
@@ -51,7 +54,9 @@ extension EditDocument {
     }
     let canvas = image.extent
     let visible = layers.indices.filter { !layers[$0].hidden }
-    for (index, drawing) in zip(visible, drawings(of: visible, on: canvas, resources: resources)) {
+    for (index, drawing) in zip(
+      visible, drawings(of: visible, on: canvas, resources: resources, context: context))
+    {
       let layer = layers[index]
       let drawn: Image
       do {
@@ -71,14 +76,14 @@ extension EditDocument {
 
   /// The layers at `indices` drawn on `canvas` (or kept from before), on every core at once:
   /// layers are independent, and a paragraph, a brush and a frame each take a while at 24 MP.
-  private func drawings(of indices: [Int], on canvas: Rect, resources: EditResources)
-    -> [Result<Image, any Error>]
-  {
+  private func drawings(
+    of indices: [Int], on canvas: Rect, resources: EditResources, context: RenderContext
+  ) -> [Result<Image, any Error>] {
     let results = Locked([Result<Image, any Error>?](repeating: nil, count: indices.count))
     DispatchQueue.concurrentPerform(iterations: indices.count) { n in
       let layer = layers[indices[n]]
       let result = Result {
-        try resources.drawnLayers.image(of: layer, on: canvas) {
+        try resources.drawnLayers.image(of: layer, on: canvas, context: context) {
           try layer.image(on: canvas, resources: resources)
         }
       }

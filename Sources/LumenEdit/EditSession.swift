@@ -48,7 +48,8 @@ public final class EditSession: @unchecked Sendable {
 
   /// The preview of `document` as a lazy recipe over the cached geometry stage.
   public func previewImage(_ document: EditDocument) throws -> Image {
-    try document.applyEffects(to: geometryStage(for: document), resources: resources)
+    try document.applyEffects(
+      to: geometryStage(for: document), resources: resources, context: context)
   }
 
   /// Renders `document` into a file: over the full-resolution original, or at preview size

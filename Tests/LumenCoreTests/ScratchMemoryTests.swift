@@ -73,7 +73,9 @@ import Testing
   }
 
   /// A pool's kept blocks are freed with it: fifty pools that each kept 8 MB, made and dropped
-  /// in turn (a context per request), leave the process about as large as one (a leak: 400 MB).
+  /// in turn (a context per request), leave the process about as large as one (a leak: 400 MB
+  /// every round). The process's size also moves with the tests running beside this one, so
+  /// the best of three rounds is judged: a leak grows in every round.
   @Test func keptBlocksGoWithThePool() throws {
     func residentBytes() throws -> Int {
       let fields = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8).split(
@@ -81,17 +83,21 @@ import Testing
       return (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
     let size = 4 << 20
-    let before = try residentBytes()
-    for _ in 0..<50 {
-      let memory = ScratchMemory(budget: 1 << 30)
-      let blocks = (0..<2).map { _ in memory.take(size: size) }
-      for block in blocks {
-        block.initializeMemory(as: UInt8.self, repeating: 1, count: size)
-        memory.release(block, size: size)
+    var growths: [Int] = []
+    for _ in 0..<3 {
+      let before = try residentBytes()
+      for _ in 0..<50 {
+        let memory = ScratchMemory(budget: 1 << 30)
+        let blocks = (0..<2).map { _ in memory.take(size: size) }
+        for block in blocks {
+          block.initializeMemory(as: UInt8.self, repeating: 1, count: size)
+          memory.release(block, size: size)
+        }
+        #expect(memory.usage.kept == 2 * size)
       }
-      #expect(memory.usage.kept == 2 * size)
+      growths.append(try residentBytes() - before)
     }
-    let grown = try residentBytes() - before
-    #expect(grown < 100 << 20, "\(grown >> 20) MB stayed resident")
+    let least = growths.min() ?? 0
+    #expect(least < 100 << 20, "\(growths.map { $0 >> 20 }) MB stayed resident")
   }
 }

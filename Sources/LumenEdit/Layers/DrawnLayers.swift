@@ -5,8 +5,14 @@ import LumenLayers
 /// function of those (and of the resources, which do not change within one ``EditResources``),
 /// so a layer that stays the same from frame to frame is drawn once. At most
 /// ``capacity`` drawings are kept; the oldest go first.
+///
+/// A drawing may be lazy (a brush paints tile by tile), which suits a large one-off export;
+/// one that covers at most ``keptPixels`` (a preview re-rendered as a slider moves, a video's
+/// frames) is rendered into pixels when drawn, and those are kept.
 final class DrawnLayers: Sendable {
   static let capacity = 16
+  /// 4 MP of 8-bit RGBA (as layers are drawn): 16 MB a drawing at most.
+  static let keptPixels = 1 << 22
 
   struct Key: Hashable, @unchecked Sendable {
     let content: AnyHashable
@@ -16,11 +22,21 @@ final class DrawnLayers: Sendable {
 
   private let kept = Locked<(images: [Key: Image], order: [Key])>(([:], []))
 
-  /// `layer` drawn on `canvas`: kept from before, or drawn by `draw` and kept.
-  func image(of layer: Layer, on canvas: Rect, draw: () throws -> Image) rethrows -> Image {
+  /// `layer` drawn on `canvas`: kept from before, or drawn by `draw` (and rendered in
+  /// `context` when small) and kept.
+  func image(
+    of layer: Layer, on canvas: Rect, context: RenderContext, draw: () throws -> Image
+  ) throws -> Image {
     let key = Key(content: AnyHashable(layer.content), transform: layer.transform, canvas: canvas)
     if let known = kept.withLock({ $0.images[key] }) { return known }
-    let image = try draw()
+    var image = try draw()
+    let extent = image.extent
+    if !extent.isEmpty, !extent.isInfinite, extent.width <= Self.keptPixels,
+      extent.height <= Self.keptPixels, extent.width * extent.height <= Self.keptPixels
+    {
+      image = Image(bitmap: try context.bitmap(of: image, rect: extent, format: .rgba8))
+        .translatedBy(dx: extent.minX, dy: extent.minY)
+    }
     kept.withLock { kept in
       guard kept.images[key] == nil else { return }
       kept.images[key] = image
