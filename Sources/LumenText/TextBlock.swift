@@ -149,15 +149,16 @@ public struct TextBlock: Sendable {
   }
 
   /// The lines one under the other, baselines `lineHeight` sizes apart, each aligned within
-  /// the block (as wide as `maxWidth`, or as the widest line).
+  /// the block (as wide as `maxWidth`, or as the widest line): drawn premultiplied into the
+  /// block's own bytes, then made straight with the style's opacity.
   static func stack(_ lines: [TextLine], style: Style, rightToLeft: Bool) throws(TextDrawingError)
     -> Bitmap
   {
-    let widest = lines.map(\.bitmap.width).max() ?? 1
+    let widest = lines.map(\.width).max() ?? 1
     let width = max(widest, Int((style.maxWidth ?? 0).rounded(.up)), 1)
     let step = style.lineHeight * style.size
     let firstBaseline = lines.first?.baseline ?? 0
-    let lastBelow = lines.last.map { $0.bitmap.height - $0.baseline } ?? 1
+    let lastBelow = lines.last.map { $0.height - $0.baseline } ?? 1
     let height = max(
       1, firstBaseline + Int((step * Double(max(0, lines.count - 1))).rounded()) + lastBelow)
     guard width <= TextLine.maxSide, height <= TextLine.maxSide,
@@ -165,44 +166,29 @@ public struct TextBlock: Sendable {
     else { throw .tooLarge(width: width, height: height) }
     let alignment: Alignment =
       style.alignment == .natural ? (rightToLeft ? .right : .left) : style.alignment
-    let opacity = Int((style.opacity * 255).rounded())
-    return Bitmap(width: width, height: height, format: .rgba8) { canvas in
+    let opacity = Int32((style.opacity * 255).rounded())
+    return Bitmap(width: width, height: height, format: .rgba8) { bytes in
       // The bitmap's memory comes uncleared; the lines cover only part of it.
-      _ = canvas.initializeMemory(as: UInt8.self, repeating: 0)
+      _ = bytes.initializeMemory(as: UInt8.self, repeating: 0)
+      let canvas = bytes.bindMemory(to: SIMD4<UInt8>.self)
       for (number, line) in lines.enumerated() {
         let baseline = firstBaseline + Int((step * Double(number)).rounded())
-        let top = baseline - line.baseline
-        let free = width - line.bitmap.width
+        let free = width - line.width
         let left = alignment == .left ? 0 : alignment == .right ? free : free / 2
-        line.bitmap.withUnsafeBytes { source in
-          for row in 0..<line.bitmap.height where (0..<height).contains(top + row) {
-            for column in 0..<line.bitmap.width where (0..<width).contains(left + column) {
-              let from = (row * line.bitmap.width + column) * 4
-              let to = ((top + row) * width + left + column) * 4
-              Self.blend(source, from, over: canvas, to, opacity: opacity)
-            }
-          }
+        line.draw(into: canvas, canvasWidth: width, x: left, y: baseline - line.baseline)
+      }
+      for index in canvas.indices where canvas[index].w > 0 {
+        let pixel = SIMD4<Int32>(truncatingIfNeeded: canvas[index])
+        let alpha = pixel.w
+        let faded = (alpha * opacity + 127) / 255
+        guard faded > 0 else {
+          canvas[index] = .zero
+          continue
         }
+        var straight = pointwiseMin((pixel &* 255 &+ alpha / 2) / alpha, SIMD4(repeating: 255))
+        straight.w = faded
+        canvas[index] = SIMD4(truncatingIfNeeded: straight)
       }
     }
-  }
-
-  /// Straight-alpha RGBA `source[from]`, its alpha scaled by `opacity` (0...255), laid over
-  /// `target[to]`.
-  private static func blend(
-    _ source: UnsafeRawBufferPointer, _ from: Int, over target: UnsafeMutableRawBufferPointer,
-    _ to: Int, opacity: Int
-  ) {
-    let alpha = (Int(source[from + 3]) * opacity + 127) / 255
-    guard alpha > 0 else { return }
-    let below = Int(target[to + 3])
-    let outAlpha = alpha + below * (255 - alpha) / 255
-    for channel in 0..<3 {
-      let mixed =
-        (Int(source[from + channel]) * alpha * 255 + Int(target[to + channel]) * below
-          * (255 - alpha)) / max(1, outAlpha * 255)
-      target[to + channel] = UInt8(min(255, mixed))
-    }
-    target[to + 3] = UInt8(min(255, outAlpha))
   }
 }

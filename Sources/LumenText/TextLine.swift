@@ -1,14 +1,18 @@
 import LumenCore
 
-/// One line of shaped text drawn into a transparent RGBA bitmap: the runs put in visual order
-/// (UAX #9 rule L2), every glyph drawn by FreeType at its fractional pen position in the text's
-/// colour (or its own colours, for emoji) and laid over what is already there, so that
-/// touching glyphs leave no seams (two coverages combine as `1 - (1 - a)(1 - b)`). The bitmap
-/// spans the line's advance and the highest ascender and lowest descender of its fonts,
-/// widened to any ink outside them; the baseline is ``baseline`` pixels from the top.
+/// One line of shaped text: the runs put in visual order (UAX #9 rule L2), every glyph drawn
+/// by FreeType at its fractional pen position in the text's colour (or its own colours, for
+/// emoji), ready to be laid over a canvas so that touching glyphs leave no seams (two
+/// coverages combine as `1 - (1 - a)(1 - b)`). The line's box spans its advance and the
+/// highest ascender and lowest descender of its fonts, widened to any ink outside them; the
+/// baseline is ``baseline`` pixels from its top.
 public struct TextLine: Sendable {
-  public let bitmap: Bitmap
+  public let width: Int
+  public let height: Int
   public let baseline: Int
+  /// Each glyph's mask, with its top left corner in the line's box.
+  private let glyphs: [(mask: GlyphMask, x: Int, y: Int)]
+  private let ink: SIMD4<Int32>
 
   /// The longest side a line is drawn at, and the most pixels: text larger than this is
   /// refused before its pixels are allocated (32 MP: 128 MB of RGBA).
@@ -81,18 +85,31 @@ public struct TextLine: Sendable {
     guard width <= Self.maxSide, height <= Self.maxSide, width * height <= Self.maxPixels else {
       throw .tooLarge(width: width, height: height)
     }
-    // Premultiplied RGBA, each glyph laid over what is there ("over"; for two coverages that
-    // is 1 - (1 - a)(1 - b)), then made straight for the bitmap.
-    var canvas = [SIMD4<Int32>](repeating: .zero, count: width * height)
-    let ink = SIMD4<Int32>(Int32(color.x), Int32(color.y), Int32(color.z), 255)
-    for (mask, x, y) in placed {
-      for row in 0..<mask.height {
-        let start = (y - top + row) * width + x - left
-        for column in 0..<mask.width {
+    self.width = width
+    self.height = height
+    baseline = -top
+    glyphs = placed.map { ($0.mask, $0.x - left, $0.y - top) }
+    ink = SIMD4(Int32(color.x), Int32(color.y), Int32(color.z), 255)
+  }
+
+  /// Lays the glyphs over `canvas` (premultiplied RGBA, `canvasWidth` pixels a row, every
+  /// value a whole 0...255), the line's box at (`x`, `y`); what falls outside is left out.
+  func draw(
+    into canvas: UnsafeMutableBufferPointer<SIMD4<UInt8>>, canvasWidth: Int, x: Int, y: Int
+  ) {
+    let canvasHeight = canvas.count / max(1, canvasWidth)
+    for (mask, gx, gy) in glyphs {
+      let (left, top) = (x + gx, y + gy)
+      let rows = max(0, -top)..<min(mask.height, canvasHeight - top)
+      let columns = max(0, -left)..<min(mask.width, canvasWidth - left)
+      for row in rows {
+        let start = (top + row) * canvasWidth + left
+        for column in columns {
           let source = row * mask.width + column
           let over: SIMD4<Int32>
           switch mask.pixels {
           case .coverage(let coverage):
+            guard coverage[source] > 0 else { continue }
             over = (ink &* Int32(coverage[source]) &+ 127) / 255
           case .color(let pixels):
             let p = source * 4
@@ -100,19 +117,11 @@ public struct TextLine: Sendable {
               Int32(pixels[p]), Int32(pixels[p + 1]), Int32(pixels[p + 2]), Int32(pixels[p + 3]))
           }
           let keep = 255 - over.w
-          canvas[start + column] = over &+ (canvas[start + column] &* keep &+ 127) / 255
+          let below = SIMD4<Int32>(truncatingIfNeeded: canvas[start + column])
+          canvas[start + column] = SIMD4(truncatingIfNeeded: over &+ (below &* keep &+ 127) / 255)
         }
       }
     }
-    bitmap = Bitmap(width: width, height: height, format: .rgba8) { bytes in
-      for (index, pixel) in canvas.enumerated() {
-        let alpha = pixel.w
-        let straight = alpha > 0 ? (pixel &* 255 &+ alpha / 2) / alpha : .zero
-        for channel in 0..<3 { bytes[4 * index + channel] = UInt8(min(255, straight[channel])) }
-        bytes[4 * index + 3] = UInt8(min(255, alpha))
-      }
-    }
-    baseline = -top
   }
 
   /// The runs left to right: from the highest level down to the lowest odd one, every

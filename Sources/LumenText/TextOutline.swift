@@ -25,11 +25,16 @@ public enum TextOutline {
     // Squared distance to the nearest pixel inside the glyphs, by rows then columns.
     let far = Double(columns * columns + rows * rows)
     var squared = [Double](repeating: far, count: columns * rows)
-    for y in 0..<rows {
-      for x in 0..<columns where alpha(x, y) >= 0.5 { squared[y * columns + x] = 0 }
+    var inkedRows = [Bool](repeating: false, count: rows)
+    for sy in 0..<text.height {
+      for sx in 0..<text.width where source[(sy * text.width + sx) * 4 + 3] >= 128 {
+        squared[(sy + pad) * columns + sx + pad] = 0
+        inkedRows[sy + pad] = true
+      }
     }
     var line = [Double](repeating: 0, count: max(columns, rows))
-    for y in 0..<rows {
+    // A row without ink stays `far` along itself: only inked rows need the pass.
+    for y in 0..<rows where inkedRows[y] {
       for x in 0..<columns { line[x] = squared[y * columns + x] }
       let done = lowerEnvelope(line, count: columns)
       for x in 0..<columns { squared[y * columns + x] = done[x] }
@@ -40,11 +45,17 @@ public enum TextOutline {
       for y in 0..<rows { squared[y * columns + x] = done[y] }
     }
     let ring = Float(min(max(opacity.isFinite ? opacity : 0, 0), 1))
+    let reach = (w + 0.5) * (w + 0.5)
     let outline = SIMD3<Float>(color) / 255
     return Bitmap(width: columns, height: rows, format: .rgba8) { bytes in
       for y in 0..<rows {
         for x in 0..<columns {
           let index = y * columns + x
+          // Beyond the outline's reach and off the glyphs' own edge, nothing.
+          if squared[index] > reach, alpha(x, y) == 0 {
+            for channel in 0..<4 { bytes[index * 4 + channel] = 0 }
+            continue
+          }
           // A pixel within `w` of the shape is outline; its last half pixel fades out, and
           // the glyphs' own antialiased edge is outline too.
           let distance = squared[index].squareRoot()

@@ -21,6 +21,11 @@ public protocol GeneralKernel: Sendable {
   /// computed straight into the output.
   var runsInPlace: Bool { get }
 
+  /// True when the kernel surely leaves every pixel of `rect` (inside its extent)
+  /// transparent, whatever its inputs: a drawing that knows where it draws says so, and blends
+  /// skip the rest. False (the default) when unsure.
+  func isClear(in rect: Rect) -> Bool
+
   /// Computes `output` over `output.rect` from inputs covering their regions of interest (an
   /// input whose region of interest is empty arrives as an empty tile).
   func apply(inputs: [Tile], output: Tile)
@@ -30,4 +35,5 @@ extension GeneralKernel {
   public var transfer: Transfer { .linear }
   public var preservesOpacity: Bool { true }
   public var runsInPlace: Bool { false }
+  public func isClear(in rect: Rect) -> Bool { false }
 }

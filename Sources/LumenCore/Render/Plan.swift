@@ -17,6 +17,11 @@ protocol Plan: AnyObject, Sendable {
   /// The plans this one reads.
   var children: [Plan] { get }
 
+  /// True when every pixel of `rect` is surely transparent: a blend whose kernel keeps the
+  /// background under a clear pixel then has nothing to do there (a frame's empty middle,
+  /// the tiles a brush's strokes miss). False when unsure.
+  func isClear(in rect: Rect) -> Bool
+
   /// A zero-copy view of the pixels over `rect`, when the plan holds them in memory.
   func view(of rect: Rect, pool: TilePool) -> Tile?
 
@@ -35,6 +40,7 @@ protocol Plan: AnyObject, Sendable {
 extension Plan {
   func inputs(for rect: Rect) -> [(Plan, Rect)] { [] }
   var children: [Plan] { [] }
+  func isClear(in rect: Rect) -> Bool { rect.intersection(extent).isEmpty }
   func view(of rect: Rect, pool: TilePool) -> Tile? { nil }
   var isCheap: Bool { false }
 

@@ -63,6 +63,8 @@ struct BrushCoverage {
   let width: Int
   let height: Int
   private(set) var values: [Float]
+  /// For each row, the columns (of the window) that may be covered; the others are 0.
+  private(set) var touched: [Range<Int>]
 
   /// Lines integrated per pixel row for hard tips: exact for straight edges, and within a
   /// level where an edge curves or turns inside a pixel.
@@ -85,6 +87,7 @@ struct BrushCoverage {
     width = reached.width
     height = reached.height
     values = [Float](repeating: 0, count: width * height)
+    touched = [Range<Int>](repeating: 0..<0, count: height)
     if path.hardness >= 1 {
       fillHard(segments, radius: path.radius)
     } else {
@@ -99,15 +102,14 @@ struct BrushCoverage {
     let top = segments.map { Swift.min($0.0.y, $0.1.y) }.min().map { $0 - radius } ?? 0
     let bottom = segments.map { Swift.max($0.0.y, $0.1.y) }.max().map { $0 + radius } ?? 0
     var spans: [(Double, Double)] = []
-    // Whole pixels inside a span gain its share through a running sum (one pass a row);
-    // the partly covered ends are added directly.
+    // Whole pixels inside a span gain its share through a running sum over the row's touched
+    // columns; the partly covered ends are added directly.
     var steps = [Float](repeating: 0, count: width + 1)
     for row in 0..<height {
       let from = Swift.max(Double(minY + row), top)
       let to = Swift.min(Double(minY + row + 1), bottom)
       guard from < to else { continue }
       let share = Float((to - from) / Double(lines))
-      for index in steps.indices { steps[index] = 0 }
       for line in 0..<lines {
         let y = from + (Double(line) + 0.5) * (to - from) / Double(lines)
         spans.removeAll(keepingCapacity: true)
@@ -129,10 +131,12 @@ struct BrushCoverage {
       }
       var running: Float = 0
       let base = row * width
-      for column in 0..<width {
+      for column in touched[row] {
         running += steps[column]
+        steps[column] = 0
         values[base + column] += running
       }
+      steps[touched[row].upperBound] = 0
     }
   }
 
@@ -146,6 +150,7 @@ struct BrushCoverage {
     guard from < to else { return }
     let first = Int(from.rounded(.down))
     let last = Swift.min(Int(to.rounded(.up)) - 1, width - 1)
+    touch(first..<(last + 1), row: row)
     let base = row * width
     if first == last {
       values[base + first] += share * Float(to - from)
@@ -159,6 +164,17 @@ struct BrushCoverage {
     }
   }
 
+  /// Widens the row's touched columns to include `columns`.
+  private mutating func touch(_ columns: Range<Int>, row: Int) {
+    let known = touched[row]
+    touched[row] =
+      known.isEmpty
+      ? columns
+      : Swift.min(
+        known.lowerBound, columns.lowerBound)..<Swift.max(
+          known.upperBound, columns.upperBound)
+  }
+
   /// Where the horizontal line at `y` crosses the capsule of radius `radius` around the
   /// segment `a`-`b`: the hull of its crossings with the two end discs and the body.
   static func span(ofCapsule a: SIMD2<Double>, _ b: SIMD2<Double>, radius r: Double, atY y: Double)
@@ -166,13 +182,15 @@ struct BrushCoverage {
   {
     var low = Double.infinity
     var high = -Double.infinity
-    for centre in [a, b] {
+    @inline(__always) func disc(_ centre: SIMD2<Double>) {
       let dy = y - centre.y
-      guard abs(dy) <= r else { continue }
+      guard abs(dy) <= r else { return }
       let half = (r * r - dy * dy).squareRoot()
       low = Swift.min(low, centre.x - half)
       high = Swift.max(high, centre.x + half)
     }
+    disc(a)
+    disc(b)
     let delta = b - a
     let length = (delta * delta).sum().squareRoot()
     if length > 0 {
@@ -181,9 +199,9 @@ struct BrushCoverage {
       // Across the body: |n · (p - a)| <= r; along it: 0 <= d · (p - a) <= length.
       var from = -Double.infinity
       var to = Double.infinity
-      for (normal, offset, lower, upper) in [
-        (n.x, n.y * (y - a.y), -r, r), (d.x, d.y * (y - a.y), 0.0, length),
-      ] {
+      @inline(__always) func slab(
+        _ normal: Double, _ offset: Double, _ lower: Double, _ upper: Double
+      ) {
         if normal == 0 {
           if offset < lower || offset > upper { from = .infinity }
         } else {
@@ -193,6 +211,8 @@ struct BrushCoverage {
           to = Swift.min(to, Swift.max(p, q))
         }
       }
+      slab(n.x, n.y * (y - a.y), -r, r)
+      slab(d.x, d.y * (y - a.y), 0, length)
       if from <= to {
         low = Swift.min(low, from)
         high = Swift.max(high, to)
@@ -206,29 +226,39 @@ struct BrushCoverage {
   ) {
     // The fall-off is at least a pixel wide, so that a nearly hard tip is not jagged.
     let inner = Swift.min(radius * hardness, radius - 1)
-    // The distance to the path, segment by segment over each one's reach only.
+    // The distance to the path, segment by segment, over the pixels whose centres lie in its
+    // capsule only (the others are a radius or more away from it).
     var nearest = [Double](repeating: .infinity, count: width * height)
     for (a, b) in segments {
-      let left = Self.index(
-        (Swift.min(a.x, b.x) - radius).rounded(.down) - Double(minX), within: width)
-      let right = Self.index(
-        (Swift.max(a.x, b.x) + radius).rounded(.up) - Double(minX), within: width)
       let top = Self.index(
         (Swift.min(a.y, b.y) - radius).rounded(.down) - Double(minY), within: height)
       let bottom = Self.index(
         (Swift.max(a.y, b.y) + radius).rounded(.up) - Double(minY), within: height)
-      guard left < right, top < bottom else { continue }
       for row in top..<bottom {
+        let y = Double(minY + row) + 0.5
+        guard let (start, end) = Self.span(ofCapsule: a, b, radius: radius, atY: y) else {
+          continue
+        }
+        // Columns whose centres lie in start...end.
+        let left = Self.index((start - 0.5).rounded(.up) - Double(minX), within: width)
+        let right = Self.index((end - 0.5).rounded(.down) + 1 - Double(minX), within: width)
+        guard left < right else { continue }
+        touch(left..<right, row: row)
         for column in left..<right {
-          let p = SIMD2(Double(minX + column) + 0.5, Double(minY + row) + 0.5)
+          let p = SIMD2(Double(minX + column) + 0.5, y)
           let index = row * width + column
           nearest[index] = Swift.min(nearest[index], Self.distance(from: p, to: a, b))
         }
       }
     }
-    for (index, distance) in nearest.enumerated() where distance < radius {
-      let t = distance <= inner ? 1 : (radius - distance) / (radius - inner)
-      values[index] = Float(t * t * (3 - 2 * t))
+    for row in 0..<height {
+      for column in touched[row] {
+        let index = row * width + column
+        let distance = nearest[index]
+        guard distance < radius else { continue }
+        let t = distance <= inner ? 1 : (radius - distance) / (radius - inner)
+        values[index] = Float(t * t * (3 - 2 * t))
+      }
     }
   }
 

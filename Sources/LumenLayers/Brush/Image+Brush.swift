@@ -59,6 +59,13 @@ struct BrushKernel: GeneralKernel {
 
   func regionOfInterest(for rect: Rect, input index: Int) -> Rect { .empty }
 
+  func isClear(in rect: Rect) -> Bool {
+    !paints.contains { paint in
+      !paint.path.bounds.intersection(rect).isEmpty
+        && paint.path.reaches.contains { !$0.intersection(rect).isEmpty }
+    }
+  }
+
   func apply(inputs: [Tile], output: Tile) {
     output.clear()
     for paint in paints where !paint.path.bounds.intersection(output.rect).isEmpty {
@@ -67,7 +74,7 @@ struct BrushKernel: GeneralKernel {
       for row in 0..<coverage.height {
         let out = output.row(coverage.minY + row, from: coverage.minX, count: coverage.width)
         let base = row * coverage.width
-        for i in 0..<coverage.width {
+        for i in coverage.touched[row] {
           let amount = Swift.min(coverage.values[base + i], 1) * paint.strength
           guard amount > 0 else { continue }
           if paint.erases {

@@ -179,6 +179,8 @@ final class ConstantPlan: Plan {
     ]
   }
 
+  func isClear(in rect: Rect) -> Bool { color.alpha == 0 || rect.isEmpty }
+
   func evaluate(into tile: Tile, pool: TilePool) {
     for y in tile.rect.minY..<tile.rect.maxY {
       let s = tile.row(y)

@@ -23,7 +23,14 @@ final class BlendPlan: Plan {
 
   /// The part of `rect` where the foreground can change the background.
   private func blended(_ rect: Rect) -> Rect {
-    kernel.clearForegroundKeepsBackground ? rect.intersection(foreground.extent) : rect
+    guard kernel.clearForegroundKeepsBackground else { return rect }
+    let area = rect.intersection(foreground.extent)
+    return foreground.isClear(in: area) ? .empty : area
+  }
+
+  func isClear(in rect: Rect) -> Bool {
+    guard kernel.clearForegroundKeepsBackground else { return rect.intersection(extent).isEmpty }
+    return foreground.isClear(in: rect) && background.isClear(in: rect)
   }
 
   func evaluate(into tile: Tile, pool: TilePool) {

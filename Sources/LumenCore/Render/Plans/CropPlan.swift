@@ -13,6 +13,7 @@ final class CropPlan: Plan {
 
   func inputs(for rect: Rect) -> [(Plan, Rect)] { [(input, rect.intersection(extent))] }
   var children: [Plan] { [input] }
+  func isClear(in rect: Rect) -> Bool { input.isClear(in: rect.intersection(extent)) }
 
   func evaluate(into tile: Tile, pool: TilePool) {
     let area = tile.rect.intersection(extent)

@@ -18,6 +18,11 @@ final class GeneralPlan: Plan {
   }
   var children: [Plan] { sources }
 
+  func isClear(in rect: Rect) -> Bool {
+    let area = rect.intersection(extent)
+    return area.isEmpty || kernel.isClear(in: area)
+  }
+
   func evaluate(into tile: Tile, pool: TilePool) {
     let area = tile.rect.intersection(extent)
     tile.clear(outside: area)

@@ -139,6 +139,7 @@ final class TranslatePlan: Plan {
 
   func inputs(for rect: Rect) -> [(Plan, Rect)] { [(input, rect.offsetBy(dx: -dx, dy: -dy))] }
   var children: [Plan] { [input] }
+  func isClear(in rect: Rect) -> Bool { input.isClear(in: rect.offsetBy(dx: -dx, dy: -dy)) }
 
   func evaluate(into tile: Tile, pool: TilePool) {
     input.evaluate(into: tile.moved(to: tile.rect.offsetBy(dx: -dx, dy: -dy)), pool: pool)
