@@ -2,6 +2,7 @@ import Foundation
 import LumenCore
 import LumenEdit
 import LumenFilters
+import LumenLayers
 import Testing
 
 @Suite struct ApplyTests {
@@ -16,6 +17,43 @@ import Testing
 
   @Test func identityDocumentReturnsTheOriginal() throws {
     #expect(try pixels(EditDocument().apply(to: original)) == pixels(original))
+  }
+
+  /// A layer changes only the pixels it covers: the rest of the picture is, byte for byte,
+  /// the render without it (the photo's colours are remembered as the output's bytes either
+  /// way, and tiles no layer reaches are written straight from them).
+  @Test func aLayerLeavesEveryOtherPixelAsItWas() throws {
+    var plain = EditDocument()
+    plain.adjustments.contrast = 0.3
+    plain.adjustments.saturation = 0.4
+    plain.adjustments.shadows = -1.5
+    plain.adjustments.gamma = 1.3
+    var layered = plain
+    layered.layers = [
+      Layer(
+        id: "card",
+        content: ShapeContent(
+          shape: .ellipse, fill: LayerColor(red: 0.2, green: 0.4, blue: 1, alpha: 0.7)),
+        transform: LayerTransform(x: 0.25, y: 0.4, width: 0.2, height: 0.3))
+    ]
+    let before = try Renderer().bitmap(of: plain.apply(to: original), format: .rgb8)
+    let after = try Renderer().bitmap(of: layered.apply(to: original), format: .rgb8)
+    // The ellipse's box: 30...70 x 25...55 on the 200 x 100 picture (shorter side 100), and a
+    // pixel of antialiasing around it.
+    let box = Rect(x: 29, y: 24, width: 42, height: 32)
+    var changedOutside = 0
+    var changedInside = 0
+    for y in 0..<before.height {
+      for x in 0..<before.width where before.sample(x: x, y: y) != after.sample(x: x, y: y) {
+        if box.contains(Rect(x: x, y: y, width: 1, height: 1)) {
+          changedInside += 1
+        } else {
+          changedOutside += 1
+        }
+      }
+    }
+    #expect(changedOutside == 0)
+    #expect(changedInside > 500)
   }
 
   @Test func quarterTurnsAndFlipsMatchExifOrientations() throws {

@@ -18,6 +18,14 @@ final class Optimizer {
   /// output is 8-bit: the root's results are remembered as its stored bytes).
   let remembersColors: Bool
   private let root: Node
+  /// Nodes whose pixels reach the output as they are wherever nothing is laid over them: the
+  /// root, what it crops, and the background of a blend that keeps it under a clear pixel (the
+  /// photo under its layers). Their colour chains, when nothing else reads them and they are
+  /// planned in the root's encoding, are remembered as the output's bytes, so pixels no layer
+  /// touches come out exactly as without layers.
+  private var reachesOutput: Set<ObjectIdentifier> = []
+  /// The encoding the root is planned in (the output's), once it is.
+  private var rootTransfer: Transfer?
   /// How many consumers each node of the recipe has.
   private var consumers: [ObjectIdentifier: Int] = [:]
   private var planned: [PlanKey: Plan] = [:]
@@ -50,11 +58,22 @@ final class Optimizer {
       }
     }
     count(root)
+    var reaching: Node? = root
+    while let node = reaching {
+      reachesOutput.insert(ObjectIdentifier(node))
+      switch node.operation {
+      case .crop: reaching = node.inputs[0]
+      case .blend(let kernel) where kernel.clearForegroundKeepsBackground:
+        reaching = node.inputs[1]
+      default: reaching = nil
+      }
+    }
   }
 
   /// The plan of `node` producing `want`: planned once per node and transfer, and kept in
   /// memory when several consumers read it and it is not cheap to recompute.
   func plan(for node: Node, transfer want: Transfer) -> Plan {
+    if node === root, rootTransfer == nil { rootTransfer = want }
     let key = PlanKey(node: ObjectIdentifier(node), transfer: want)
     if let known = planned[key] { return known }
     var result = makePlan(for: node, transfer: want)
@@ -117,7 +136,10 @@ final class Optimizer {
       current = kernel.transfer
     }
     if current != want { steps.append(conversion(to: want)) }
-    return chain(steps, over: input, isOpaque: node.isOpaque, feedsOutput: node === root)
+    return chain(
+      steps, over: input, isOpaque: node.isOpaque,
+      feedsOutput: reachesOutput.contains(ObjectIdentifier(node)) && want == rootTransfer
+        && (consumers[ObjectIdentifier(node)] ?? 0) <= 1)
   }
 
   private func conversion(to transfer: Transfer) -> any ColorKernel {
@@ -245,6 +267,9 @@ final class Optimizer {
     let result = Node(
       node.operation, [croppedInput], extent: croppedInput.extent, isOpaque: node.isOpaque)
     rewritten[key] = result
+    if reachesOutput.contains(ObjectIdentifier(node)) {
+      reachesOutput.insert(ObjectIdentifier(result))
+    }
     return result
   }
 

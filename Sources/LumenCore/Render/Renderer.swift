@@ -170,7 +170,8 @@ public struct Renderer: Sendable {
   }
 
   /// Renders the band `rect` into `out`: plans that write stored samples directly do so for
-  /// whole rows (long runs of memory), the others tile by tile through float planes.
+  /// whole rows (long runs of memory), the others tile by tile through float planes, but for
+  /// tiles they can write directly (the photo beside its layers).
   private func render(
     _ plan: Plan, _ rect: Rect, _ format: PixelFormat, opaque: Bool,
     to out: UnsafeMutableRawPointer, bytesPerRow: Int, _ pool: TilePool
@@ -180,6 +181,9 @@ public struct Renderer: Sendable {
       let tileRect = Rect(
         x: x, y: rect.minY, width: min(Self.tileWidth, rect.maxX - x), height: rect.height)
       let tileOut = out + (x - rect.minX) * format.bytesPerPixel
+      if plan.write(tileRect, as: format, to: tileOut, bytesPerRow: bytesPerRow, pool: pool) {
+        continue
+      }
       pool.withTile(tileRect) { tile in
         plan.evaluate(into: tile, pool: pool)
         for y in tileRect.minY..<tileRect.maxY {

@@ -33,6 +33,16 @@ final class BlendPlan: Plan {
     return foreground.isClear(in: rect) && background.isClear(in: rect)
   }
 
+  /// Where the foreground leaves `rect` alone, the background's stored samples are the
+  /// blend's: written directly when the background can.
+  func write(
+    _ rect: Rect, as format: PixelFormat, to out: UnsafeMutableRawPointer, bytesPerRow: Int,
+    pool: TilePool
+  ) -> Bool {
+    guard kernel.clearForegroundKeepsBackground, blended(rect).isEmpty else { return false }
+    return background.write(rect, as: format, to: out, bytesPerRow: bytesPerRow, pool: pool)
+  }
+
   func evaluate(into tile: Tile, pool: TilePool) {
     background.evaluate(into: tile, pool: pool)
     let area = blended(tile.rect)

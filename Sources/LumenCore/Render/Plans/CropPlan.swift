@@ -26,6 +26,14 @@ final class CropPlan: Plan {
   func view(of rect: Rect, pool: TilePool) -> Tile? {
     extent.contains(rect) ? input.view(of: rect, pool: pool) : nil
   }
+
+  func write(
+    _ rect: Rect, as format: PixelFormat, to out: UnsafeMutableRawPointer, bytesPerRow: Int,
+    pool: TilePool
+  ) -> Bool {
+    extent.contains(rect)
+      && input.write(rect, as: format, to: out, bytesPerRow: bytesPerRow, pool: pool)
+  }
 }
 
 /// The input with its edge pixels repeated outwards (Core Image's `clampedToExtent`).
