@@ -32,7 +32,13 @@ import Testing
     #expect(
       d.layers[1].content as? ImageContent
         == ImageContent(
-          source: "logo.png", tint: .solid, tintColor: LayerColor(red: 1, green: 0.5, blue: 0)))
+          source: "logo.png", tint: .solid, tintColor: LayerColor(red: 1, green: 0.5, blue: 0),
+          adjustments: {
+            var sliders = Adjustments()
+            sliders.brightness = 0.1
+            sliders.saturation = -0.5
+            return sliders
+          }()))
     #expect(d.layers[1].timeSpan == TimeSpan(base: .seconds, start: 1, duration: 3))
     #expect(
       d.layers[2].content as? ShapeContent
@@ -104,6 +110,18 @@ import Testing
     (
       #"{"id": "a", "kind": "image", "source": "a.png", "tintColor": [1, 1]}"#,
       "layers[0].tintColor"
+    ),
+    (
+      #"{"id": "a", "kind": "image", "source": "a.png", "adjustments": {"brightness": 3}}"#,
+      "layers[0].adjustments.brightness"
+    ),
+    (
+      #"{"id": "a", "kind": "image", "source": "a.png", "adjustments": {"glow": 0}}"#,
+      "layers[0].adjustments.glow"
+    ),
+    (
+      #"{"id": "a", "kind": "image", "source": "a.png", "adjustments": {"contrast": "x"}}"#,
+      "layers[0].adjustments.contrast"
     ),
     (
       #"{"id": "a", "kind": "shape", "shape": "ellipse", "fill": [1, 0, 0, 2]}"#,

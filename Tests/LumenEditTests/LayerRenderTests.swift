@@ -91,6 +91,46 @@ import Testing
     #expect(isRed(out, 0, 0) && isRed(out, 199, 99) && isRed(out, 100, 50))
   }
 
+  /// A sticker's own sliders follow Core Image's CIColorControls formulas on its encoded
+  /// colour (brightness adds, contrast scales about 0.5, saturation mixes with Rec. 709 luma),
+  /// each alone and all three in that order, and leave the photo under it alone.
+  @Test(arguments: [
+    (0.2, 0.0, 0.0), (0.0, 0.5, 0.0), (0.0, 0.0, 0.8), (-0.1, 0.3, -0.6),
+  ])
+  func stickerSlidersFollowTheColorControlsFormulas(
+    brightness: Double, contrast: Double, saturation: Double
+  ) throws {
+    let colour = [0.4, 0.3, 0.2]
+    let sticker = Image(
+      bitmap: Bitmap(width: 8, height: 8, format: .rgb8) { bytes in
+        for i in 0..<bytes.count { bytes[i] = UInt8(colour[i % 3] * 255) }
+      })
+    var adjustments = Adjustments()
+    adjustments.brightness = brightness
+    adjustments.contrast = contrast
+    adjustments.saturation = saturation
+    var d = EditDocument()
+    d.layers = [
+      Layer(
+        id: "s", content: ImageContent(source: "flat.png", adjustments: adjustments),
+        transform: LayerTransform(x: 0.5, y: 0.5, width: 0.5, height: 0.5))
+    ]
+    let out = try render(d, resources: EditResources(image: { _ in sticker }))
+    var c = colour.map { Double(UInt8($0 * 255)) / 255 }
+    c = c.map { $0 + brightness }
+    c = c.map { ($0 - 0.5) * (1 + contrast) + 0.5 }
+    let luma = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+    c = c.map { luma + (1 + saturation) * ($0 - luma) }
+    let got = out.sample(x: 100, y: 50)
+    for channel in 0..<3 {
+      let expected = min(max(c[channel], 0), 1)
+      #expect(
+        abs(Double(got[channel]) - expected) <= 1.01 / 255, "channel \(channel): \(got) \(c)")
+    }
+    // The grey photo beside the sticker is as it was.
+    #expect(abs(out.sample(x: 10, y: 10)[0] - 0.5) <= 1 / 255)
+  }
+
   /// The same document over a photo: rendered full size and reduced, or rendered over the
   /// reduced photo (a preview), within 40 dB.
   @Test func previewEqualsTheReducedExport() throws {

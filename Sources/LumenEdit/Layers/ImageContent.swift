@@ -5,25 +5,31 @@ import LumenLayers
 
 /// An image layer (a sticker): a picture from a file or asset (resolved by
 /// ``EditResources/image``), or an SVG drawing (``EditResources/drawing``) drawn at the size it
-/// is placed, optionally tinted.
+/// is placed, optionally adjusted (the photo's sliders: brightness, contrast, saturation...)
+/// and tinted.
 public struct ImageContent: LayerContent {
   /// A path relative to the document, or an asset id; the resources resolve it.
   public var source: String
   public var tint: TintMode
   public var tintColor: LayerColor
+  /// The sliders of ``EditDocument/adjustments``, applied to this picture alone, before any
+  /// tint; nil: none.
+  public var adjustments: Adjustments?
 
   public init(
     source: String, tint: TintMode = .none,
-    tintColor: LayerColor = LayerColor(red: 1, green: 1, blue: 1, alpha: 1)
+    tintColor: LayerColor = LayerColor(red: 1, green: 1, blue: 1, alpha: 1),
+    adjustments: Adjustments? = nil
   ) {
     self.source = source
     self.tint = tint
     self.tintColor = tintColor
+    self.adjustments = adjustments
   }
 
   public static let kind = "image"
   public static let displayName = "Image"
-  public static let doc = "A picture from a file or asset, optionally tinted."
+  public static let doc = "A picture from a file or asset, optionally adjusted and tinted."
   public static let blank = ImageContent(source: "")
   public static let fields: [DocumentField<ImageContent>] = [
     .text("source", "Source", doc: "A path relative to the document, or an asset id.", \.source),
@@ -32,12 +38,18 @@ public struct ImageContent: LayerContent {
     .color(
       .color("tintColor", "Tint Colour", default: [1, 1, 1, 1], doc: "sRGB, straight alpha."),
       { $0.tintColor.components }, { $0.tintColor = LayerColor(components: $1 ?? [1, 1, 1, 1]) }),
+    .object(
+      .vector(
+        "adjustments", "Adjustments", default: [],
+        doc: "The photo's sliders (brightness, contrast, saturation, ...) for this picture "
+          + "alone, before any tint; absent: none."), \.adjustments),
   ]
 
   public func image(on canvas: Rect, transform: LayerTransform?, resources: EditResources) throws
     -> Image
   {
     var picture = try self.picture(on: canvas, transform: transform, resources: resources)
+    if let adjustments { picture = try adjustments.apply(to: picture) }
     if tint != .none { picture = picture.tinted(tint, color: tintColor) }
     guard let transform else {
       return picture.resized(width: canvas.width, height: canvas.height)
