@@ -1,3 +1,4 @@
+import Foundation
 import LumenCodecs
 import LumenCore
 import LumenFilters
@@ -14,6 +15,8 @@ public struct EditResources: Sendable {
   public var font: @Sendable (String) throws -> FontFile
   /// The frame an asset reference names, its pieces read.
   public var frame: @Sendable (String) throws -> FrameDesign
+  /// The moment of the render, which smart stickers show unless their document names one.
+  public var date: Date
   /// Layers already drawn, by what they draw and where: a video's watermark is laid out and
   /// drawn once, not once a frame.
   let drawnLayers = DrawnLayers()
@@ -31,8 +34,10 @@ public struct EditResources: Sendable {
     },
     frame: @escaping @Sendable (String) throws -> FrameDesign = {
       throw EditRenderError.invalidAsset($0, "no asset sources to find it in")
-    }
+    },
+    date: Date = Date()
   ) {
+    self.date = date
     self.look = look
     self.image = image
     self.drawing = drawing

@@ -243,7 +243,7 @@ import Testing
       EditDocument.operationDescriptors.map(\.name) == [
         "orientation", "crop", "magic", "adjustments", "look", "focus", "vignette",
       ])
-    let kinds = ["image", "shape", "text", "brush", "frame", "textDesign"]
+    let kinds = ["image", "shape", "text", "brush", "frame", "textDesign", "smartSticker"]
     #expect(LayerKinds.all.map { $0.kind } == kinds)
     #expect(LayerKinds.descriptors.map(\.kind) == kinds)
     let adjustments = EditDocument.operationDescriptors[3].parameters
@@ -284,7 +284,7 @@ import Testing
         "image": #""source": "a.png""#, "shape": #""shape": "ellipse""#,
         "text": #""text": "Hi", "font": "Sans""#, "brush": #""strokes": []"#,
         "frame": #""frame": "asset:lumen.frame/polaroid""#,
-        "textDesign": #""text": "Hi", "font": "Sans""#,
+        "textDesign": #""text": "Hi", "font": "Sans""#, "smartSticker": #""sticker": "clock""#,
       ][kind.kind, default: ""]
       let scalars: [(key: String, parameter: ParameterDescriptor)] =
         (Layer.commonParameters + kind.parameters).map { ($0.name, $0) }
@@ -319,8 +319,8 @@ import Testing
       }
     }
     // Opacity and the transform's 5 per kind, shape's 2, text's 9, brush's smoothing,
-    // frame's size, text design's padding.
-    #expect(checked == 6 * (1 + 5) + 2 + 9 + 1 + 1 + 1)
+    // frame's size, text design's padding, smart sticker's size.
+    #expect(checked == 7 * (1 + 5) + 2 + 9 + 1 + 1 + 1 + 1)
   }
 
   static func document(_ body: String) -> Data {

@@ -79,7 +79,7 @@ public struct LayerKindDescriptor: Sendable {
 public enum LayerKinds {
   public static let all: [any LayerContent.Type] = [
     ImageContent.self, ShapeContent.self, TextContent.self, BrushContent.self, FrameContent.self,
-    TextDesignContent.self,
+    TextDesignContent.self, SmartStickerContent.self,
   ]
 
   public static var descriptors: [LayerKindDescriptor] { all.map { descriptor(of: $0) } }
