@@ -50,6 +50,17 @@ public final class ResourceResolver: ResourceResolving {
     self.loadAssets = assets
   }
 
+  /// A resolver as above whose `asset:` references come from the built-in sources and the
+  /// manifests at `assetSources` (CE.SDK-style `content.json` files, absolute paths), read when
+  /// a reference first needs them: what a job's `assetSources` and `--asset-source` give.
+  public convenience init(
+    base: URL, allowedRoots: [URL]? = nil, output: String? = nil, assetSources: [String]
+  ) {
+    self.init(
+      base: base, allowedRoots: allowedRoots, output: output,
+      assets: { try AssetLibrary.builtIn.adding(manifests: assetSources) })
+  }
+
   /// The asset sources, loaded when a reference first needs them.
   public func assets() throws -> AssetLibrary {
     if let known = loadedAssets.withLock({ $0 }) { return known }

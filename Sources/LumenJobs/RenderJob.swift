@@ -97,11 +97,9 @@ public struct RenderJob: Codable, Hashable, Sendable {
     let inputURL = URL(fileURLWithPath: input)
     let base =
       resourceFolder.map(URL.init(fileURLWithPath:)) ?? inputURL.deletingLastPathComponent()
-    let manifests = assetSources ?? []
     return ResourceResolver(
       base: base, allowedRoots: allowedRoots?.map(URL.init(fileURLWithPath:)),
-      output: overwrite ? nil : output,
-      assets: { try AssetLibrary.builtIn.adding(manifests: manifests) })
+      output: overwrite ? nil : output, assetSources: assetSources ?? [])
   }
 
   /// Renders the document over the input into the output, atomically, in `context` (its

@@ -161,6 +161,8 @@ public struct VideoJob: Codable, Hashable, Sendable {
   public var resourceFolder: String?
   /// The folders the document may read from; nil: only ``resourceFolder``.
   public var allowedRoots: [String]?
+  /// Further asset sources (`content.json` manifests) the document may name assets from.
+  public var assetSources: [String]?
   public var output: String
   /// The output's long side in pixels (never enlarged); nil: the first clip's size.
   public var longSide: Int?
@@ -182,7 +184,8 @@ public struct VideoJob: Codable, Hashable, Sendable {
 
   public init(
     clips: [Clip], document: EditDocument = EditDocument(), output: String,
-    resourceFolder: String? = nil, allowedRoots: [String]? = nil, longSide: Int? = nil,
+    resourceFolder: String? = nil, allowedRoots: [String]? = nil, assetSources: [String]? = nil,
+    longSide: Int? = nil,
     fills: Bool = false, frameRate: String? = nil, keepsClipAudio: Bool = true,
     music: Music? = nil, minimumDuration: Double? = nil, maximumDuration: Double? = nil,
     encoding: Encoding = Encoding(), metadata: MovieMetadata.Policy = .keep,
@@ -192,6 +195,7 @@ public struct VideoJob: Codable, Hashable, Sendable {
     self.document = document
     self.resourceFolder = resourceFolder
     self.allowedRoots = allowedRoots
+    self.assetSources = assetSources
     self.output = output
     self.longSide = longSide
     self.fills = fills
@@ -206,7 +210,8 @@ public struct VideoJob: Codable, Hashable, Sendable {
   }
 
   private enum CodingKeys: String, CodingKey, CaseIterable {
-    case clips, document, resourceFolder, allowedRoots, output, longSide, fills, frameRate
+    case clips, document, resourceFolder, allowedRoots, assetSources, output, longSide, fills
+    case frameRate
     case keepsClipAudio, music, minimumDuration, maximumDuration, encoding, metadata, overwrite
   }
 
@@ -217,6 +222,7 @@ public struct VideoJob: Codable, Hashable, Sendable {
     document = try c.decodeIfPresent(EditDocument.self, forKey: .document) ?? EditDocument()
     resourceFolder = try c.decodeIfPresent(String.self, forKey: .resourceFolder)
     allowedRoots = try c.decodeIfPresent([String].self, forKey: .allowedRoots)
+    assetSources = try c.decodeIfPresent([String].self, forKey: .assetSources)
     output = try c.decode(String.self, forKey: .output)
     longSide = try c.decodeWholeNumber(forKey: .longSide, in: Self.longSideRange)
     fills = try c.decodeIfPresent(Bool.self, forKey: .fills) ?? false
@@ -264,6 +270,7 @@ public struct VideoJob: Codable, Hashable, Sendable {
     job.music = music.map { Music(path: absolute($0.path), volume: $0.volume, trim: $0.trim) }
     job.resourceFolder = resourceFolder.map(absolute.callAsFunction)
     job.allowedRoots = allowedRoots?.map(absolute.callAsFunction)
+    job.assetSources = assetSources?.map(absolute.callAsFunction)
     return job
   }
 
@@ -273,7 +280,7 @@ public struct VideoJob: Codable, Hashable, Sendable {
     let base = resourceFolder.map(URL.init(fileURLWithPath:)) ?? first.deletingLastPathComponent()
     return ResourceResolver(
       base: base, allowedRoots: allowedRoots?.map(URL.init(fileURLWithPath:)),
-      output: overwrite ? nil : output)
+      output: overwrite ? nil : output, assetSources: assetSources ?? [])
   }
 
   /// The container the output's extension names; other extensions (.m4a, .avi) are refused

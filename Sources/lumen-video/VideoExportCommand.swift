@@ -50,7 +50,7 @@ enum VideoExportCommand {
       .flag("strip-gps", help: "leaves out the first clip's location (its time stays)"),
       .flag("strip-metadata", help: "leaves out the first clip's time and location"),
       .flag("overwrite", help: "replaces OUT when it exists, even when it is an input"),
-    ] + JobOptions.options
+    ] + JobOptions.options + [JobOptions.assetSource]
 
   static let notes = """
     Joins the clips in order, applies the edit document to every frame (keyframes count from \
@@ -122,7 +122,8 @@ enum VideoExportCommand {
         ?? EditDocument(),
       output: output, resourceFolder: folder,
       allowedRoots: JobOptions.roots(args, documentFolder: folder),
-      longSide: args.integer("size"), fills: args.has("fill"), frameRate: args.string("fps"),
+      assetSources: JobOptions.assetSources(args), longSide: args.integer("size"),
+      fills: args.has("fill"), frameRate: args.string("fps"),
       keepsClipAudio: !args.has("no-audio"), music: music,
       minimumDuration: try args.string("min").map { text throws(UsageError) in
         try VideoTime.seconds(parsing: text, option: "--min")

@@ -22,6 +22,7 @@ enum VideoFrameCommand {
       EncodingOptions.quality,
       .flag("overwrite", help: "replaces OUT when it exists"),
       JobOptions.allow,
+      JobOptions.assetSource,
     ],
     notes: "Give exactly one of --at and --time.",
     run: VideoCommand.quietly(run))
@@ -50,8 +51,9 @@ enum VideoFrameCommand {
       let folder = URL(fileURLWithPath: docPath).deletingLastPathComponent().path
       let resolver = ResourceResolver(
         base: URL(fileURLWithPath: folder),
-        allowedRoots: JobOptions.roots(args, documentFolder: folder).map(URL.init(fileURLWithPath:))
-      )
+        allowedRoots: JobOptions.roots(args, documentFolder: folder).map(
+          URL.init(fileURLWithPath:)),
+        assetSources: JobOptions.assetSources(args) ?? [])
       // The document as it is at the frame's moment: keyframes there, layers whose time span
       // includes it (as the export draws that frame).
       let moment = document.resolved(
