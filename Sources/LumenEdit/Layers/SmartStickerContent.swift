@@ -121,11 +121,15 @@ public struct SmartStickerContent: LayerContent {
         background: background
       ).image(on: canvas, transform: transform, resources: resources)
     }
-    return clock(at: moment, on: canvas, box: transform ?? .stretched(over: canvas))
+    return try clock(
+      at: moment, on: canvas, box: transform ?? .stretched(over: canvas), resources: resources)
   }
 
-  /// A round face in `box` with twelve ticks and the hour and minute hands at `moment`.
-  private func clock(at moment: Date, on canvas: Rect, box: LayerTransform) -> Image {
+  /// A round face in `box` with twelve ticks and the hour and minute hands at `moment`: a
+  /// brush layer over an ellipse layer.
+  private func clock(
+    at moment: Date, on canvas: Rect, box: LayerTransform, resources: EditResources
+  ) throws -> Image {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = zone
     let parts = calendar.dateComponents([.hour, .minute], from: moment)
@@ -143,13 +147,11 @@ public struct SmartStickerContent: LayerContent {
     strokes.append(ray(minutes / 720, from: 0, to: 0.26, size: 0.06))
     strokes.append(
       ray(minutes.truncatingRemainder(dividingBy: 60) / 60, from: 0, to: 0.38, size: 0.04))
-    let shorter = Double(max(1, min(canvas.width, canvas.height)))
-    let (width, height) = box.pixelSize(shorterSide: shorter)
-    let hands = Image.brush(strokes, width: width, height: height)
-      .cropped(to: Rect(width: width, height: height)).placed(by: box, on: canvas)
+    let hands = try BrushContent(strokes: strokes).image(
+      on: canvas, transform: box, resources: resources)
     guard let background else { return hands }
-    let face = Image.shape(
-      ShapeStyle(kind: .ellipse, fill: background), transform: box, on: canvas)
+    let face = try ShapeContent(shape: .ellipse, fill: background).image(
+      on: canvas, transform: box, resources: resources)
     return hands.composited(over: face, using: BlendModeKernel(mode: .normal))
   }
 
