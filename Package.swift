@@ -124,7 +124,8 @@ let package = Package(
     .testTarget(
       name: "LumenVideoTests",
       dependencies: [
-        "LumenAssets", "LumenCore", "LumenCodecs", "LumenEdit", "LumenVideo", "LumenTestSupport",
+        "CFFmpeg", "LumenAssets", "LumenCore", "LumenCodecs", "LumenEdit", "LumenVideo",
+        "LumenTestSupport",
       ]),
     .testTarget(
       name: "LumenJobsTests",

@@ -1,3 +1,4 @@
+import CFFmpeg
 import Foundation
 import LumenTestSupport
 import LumenVideo
@@ -39,5 +40,20 @@ struct VideoFuzzRegressionTests {
     } catch {
       #expect("\(error)".contains("declared"), "\(error)")
     }
+  }
+
+  /// An 8 KB MP4 whose forged sample tables made FFmpeg's demuxer ask for 1.7 GB at once
+  /// (libFuzzer's allocation limit caught it): FFmpeg's allocations are capped at
+  /// ``FFmpegLibraries/maxAllocation`` once any file is opened, and the movie is refused.
+  @Test func forgedTablesCannotAskForGigabytes() throws {
+    #expect(throws: VideoError.self) {
+      try VideoAsset(contentsOf: Self.input("mp4-asks-1.7-gb"))
+    }
+    let over = av_malloc(FFmpegLibraries.maxAllocation + 1)
+    #expect(over == nil)
+    av_free(over)
+    let frame = av_malloc(130 << 20)  // an 8K RGBA frame
+    #expect(frame != nil)
+    av_free(frame)
   }
 }

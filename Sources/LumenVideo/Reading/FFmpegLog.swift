@@ -29,6 +29,15 @@ extension FFmpegLibraries {
     }
   }
 
-  /// Turns FFmpeg quiet once, before the first file is opened or the level is first set.
-  static let quietUnlessSet: Void = av_log_set_level(FFmpegLogLevel.quiet.rawValue)
+  /// The largest block FFmpeg may allocate at once: 512 MB, above anything a real movie needs
+  /// (an 8K RGBA frame is 130 MB, ten hours of sample tables tens of MB), so that a forged
+  /// count in a container fails to open instead of asking for gigabytes.
+  public static let maxAllocation = 512 << 20
+
+  /// Prepares FFmpeg once, before the first file is opened or the level is first set: quiet,
+  /// and no allocation above ``maxAllocation``.
+  static let quietUnlessSet: Void = {
+    av_log_set_level(FFmpegLogLevel.quiet.rawValue)
+    av_max_alloc(maxAllocation)
+  }()
 }
