@@ -28,6 +28,7 @@ let package = Package(
     .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(
       name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
     .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
@@ -47,7 +48,7 @@ let package = Package(
     .target(name: "LumenCore"),
     .target(
       name: "LumenCodecs",
-      dependencies: ["LumenCore", "CJPEG", "CWebP", "CLCMS2", "CLumenShims"]),
+      dependencies: ["LumenCore", "CJPEG", "CWebP", "CGIF", "CLCMS2", "CLumenShims"]),
     // The built-in look library (manifest and thumbnails) ships as a resource bundle.
     .target(
       name: "LumenFilters", dependencies: ["LumenCore"], resources: [.copy("Resources/looks")]),

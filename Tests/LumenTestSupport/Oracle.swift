@@ -58,6 +58,8 @@ public enum OracleTool: String, Sendable, CustomStringConvertible {
   case imageMagick = "convert"
   case vips, exiftool, djpeg, transicc
   case heifEnc = "heif-enc"
+  /// libwebp's GIF converter and container tool (Debian's `webp`).
+  case gif2webp, webpmux
   /// HarfBuzz's shaping tool (Debian's `libharfbuzz-bin`).
   case hbShape = "hb-shape"
   /// fontconfig's font matcher (Debian's `fontconfig`).
