@@ -104,7 +104,9 @@ public struct AnimatedImage: Sendable {
     let length = duration
     guard seconds.isFinite, seconds > 0, length > 0 else { return 0 }
     if let loopCount, seconds >= length * Double(loopCount) { return frames.count - 1 }
-    let time = seconds.truncatingRemainder(dividingBy: length)
+    // A nanosecond's tolerance: a video frame's moment (n / rate, then the remainder) that
+    // lands on a frame's start by arithmetic shows that frame, not a rounding of the previous.
+    let time = seconds.truncatingRemainder(dividingBy: length) + 1e-9
     // The last frame starting at or before `time`.
     var (low, high) = (0, frames.count - 1)
     while low < high {

@@ -83,7 +83,9 @@ extension EditDocument {
     DispatchQueue.concurrentPerform(iterations: indices.count) { n in
       let layer = layers[indices[n]]
       let result = Result {
-        try resources.drawnLayers.image(of: layer, on: canvas, context: context) {
+        try resources.drawnLayers.image(
+          of: layer, on: canvas, resources: resources, context: context
+        ) {
           try layer.image(on: canvas, resources: resources)
         }
       }

@@ -5,13 +5,16 @@ import LumenFilters
 import LumenText
 
 /// What a document refers to by name and the renderer must look up: look cubes by id, image
-/// layers' pictures and SVG drawings by path or asset id, and text layers' fonts. Separate from the document so that one document renders the same
+/// layers' pictures, SVG drawings and animations by path or asset id, and text layers' fonts. Separate from the document so that one document renders the same
 /// from a CLI, a server or a test.
 public struct EditResources: Sendable {
   public var look: @Sendable (LookReference) throws -> ColorCube
   public var image: @Sendable (String) throws -> Image
   /// The SVG drawing a source names; nil when it names a picture instead.
   public var drawing: @Sendable (String) throws -> SVGImage?
+  /// The animation a source names (an animated GIF or WebP, or any GIF); nil when it names a
+  /// still picture or a drawing.
+  public var animation: @Sendable (String) throws -> AnimatedImage?
   public var font: @Sendable (String) throws -> FontFile
   /// The frame an asset reference names, its pieces read.
   public var frame: @Sendable (String) throws -> FrameDesign
@@ -29,6 +32,7 @@ public struct EditResources: Sendable {
       throw EditRenderError.missingImage($0)
     },
     drawing: @escaping @Sendable (String) throws -> SVGImage? = { _ in nil },
+    animation: @escaping @Sendable (String) throws -> AnimatedImage? = { _ in nil },
     font: @escaping @Sendable (String) throws -> FontFile = {
       throw EditRenderError.missingFont($0)
     },
@@ -41,6 +45,7 @@ public struct EditResources: Sendable {
     self.look = look
     self.image = image
     self.drawing = drawing
+    self.animation = animation
     self.font = font
     self.frame = frame
   }

@@ -84,4 +84,65 @@ struct VideoLayerTests {
     }
     #expect(counts[1] > 200 && counts[0] < counts[1] / 4, "\(counts)")
   }
+
+  /// Two animated stickers on a grey clip: a GIF (red 0.2 s, green 0.3 s, blue 0.5 s, looping)
+  /// from the start, and the same animation as a WebP (made by gif2webp) from 0.5 s. Each
+  /// exported frame shows the frame of its moment, counted from when its layer appeared, and
+  /// equals `video frame`'s still render of that moment.
+  @Test(.requires(.gif2webp))
+  func animatedStickersPlayFromWhenTheirLayerAppears() throws {
+    let dir = try CLI.scratch()
+    let clip = dir.appendingPathComponent("grey.mp4")
+    try VideoCommandTests.ffmpeg([
+      "-f", "lavfi", "-i", "color=c=gray:size=160x120:rate=25:duration=2", "-c:v", "libx264",
+      "-pix_fmt", "yuv420p", clip.path,
+    ])
+    let gif = dir.appendingPathComponent("spin.gif")
+    try GIFFile.solidFrames(
+      width: 16, height: 16, frames: [(255, 0, 0, 20), (0, 255, 0, 30), (0, 0, 255, 50)]
+    ).write(to: gif)
+    try Program.output(
+      of: "gif2webp", [gif.path, "-o", dir.appendingPathComponent("spin.webp").path])
+    let doc = dir.appendingPathComponent("stickers.json")
+    try Data(
+      """
+      {"formatIdentifier":"org.lumen.edit","formatVersion":4,"layers":[
+       {"id":"gif","kind":"image","source":"spin.gif",
+        "transform":{"x":0.25,"y":0.5,"width":0.4,"height":0.4}},
+       {"id":"webp","kind":"image","source":"spin.webp","timeSpan":{"base":"seconds","start":0.5},
+        "transform":{"x":0.8,"y":0.5,"width":0.4,"height":0.4}}]}
+      """.utf8
+    ).write(to: doc)
+    let movie = dir.appendingPathComponent("stickers.mp4")
+    let export = try CLI.run("video", clip.path, "--doc", doc.path, "--crf", "18", "-o", movie.path)
+    #expect(export.status == 0, "\(export.errors)")
+
+    /// Which of red, green, blue (0, 1, 2) is strong at `x`, y = 60; nil: none (grey).
+    func color(_ bitmap: Bitmap, x: Int) -> Int? {
+      let p = bitmap.sample(x: x, y: 60)
+      return (0..<3).first { c in p[c] > 0.6 && (0..<3).allSatisfy { $0 == c || p[$0] < 0.35 } }
+    }
+    // Frame n is at n / 25 s (frame 30 is 1.2 s: the GIF's second loop, just turned green);
+    // the WebP starts at 0.5 s.
+    let expected: [(frame: Int, gif: Int, webp: Int?)] = [
+      (0, 0, nil), (7, 1, nil), (15, 2, 0), (21, 2, 1), (30, 1, 2), (40, 2, 0), (47, 2, 1),
+    ]
+    for (frame, gifColor, webpColor) in expected {
+      let exported = try VideoCommandTests.reference(movie, index: frame)
+      #expect(color(exported, x: 40) == gifColor, "frame \(frame)")
+      #expect(color(exported, x: 128) == webpColor, "frame \(frame)")
+    }
+    // Frame 30 (1.2 s) against the still render of that moment, as 4:2:0 carries it.
+    let still = dir.appendingPathComponent("still.png")
+    let frame = try CLI.run(
+      "video", "frame", clip.path, "--time", "1.2", "--doc", doc.path, "-o", still.path)
+    #expect(frame.status == 0, "\(frame.errors)")
+    let carried = dir.appendingPathComponent("still-420.png")
+    try VideoCommandTests.ffmpeg([
+      "-i", still.path, "-vf", "format=yuv420p,format=rgb24", carried.path,
+    ])
+    let exported = try VideoCommandTests.reference(movie, index: 30)
+    let expectedStill = try ImageFile.read(carried).bitmap
+    #expect(psnr(exported, expectedStill) >= 38, "\(psnr(exported, expectedStill)) dB")
+  }
 }

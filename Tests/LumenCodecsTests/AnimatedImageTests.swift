@@ -90,6 +90,28 @@ import Testing
     #expect(info.contains("Loop Count : 3"))
   }
 
+  /// The GIFs other suites write (LumenTestSupport's `GIFFile`) read alike here and in
+  /// ImageMagick, large enough for many clear codes.
+  @Test(.tags(.oracle), .requires(.imageMagick))
+  func writtenGIFsReadAsImageMagickReadsThem() throws {
+    let directory = try Scratch.directory()
+    let file = directory.appendingPathComponent("solid.gif")
+    try GIFFile.solidFrames(
+      width: 61, height: 37,
+      frames: [(250, 10, 20, 5), (0, 128, 255, 7), (255, 255, 255, 1)]
+    ).write(to: file)
+    let animation = try AnimatedImage(contentsOf: file.path)
+    #expect(animation.loopCount == nil && animation.frames.map(\.duration) == [0.05, 0.07, 0.1])
+    let pattern = directory.appendingPathComponent("frame-%d.png").path
+    try Program.output(of: "convert", [file.path, "-coalesce", "PNG32:" + pattern])
+    for (index, frame) in animation.frames.enumerated() {
+      let theirs = try ImageFile.read(directory.appendingPathComponent("frame-\(index).png"))
+      #expect(Support.bytes(of: frame.bitmap) == Support.bytes(of: theirs.bitmap))
+    }
+    let first = Support.bytes(of: animation.frames[0].bitmap)
+    #expect(first.count == 61 * 37 * 4 && first.prefix(4) == [250, 10, 20, 255])
+  }
+
   @Test func playsAsItsLoopCountSaysThenRestsOnTheLastFrame() throws {
     let animation = try AnimatedImage(data: Self.tinyGIF(repeats: 1), name: "tiny.gif")
     #expect(animation.frames.count == 2 && animation.duration == 0.5 && animation.loopCount == 2)
@@ -97,6 +119,8 @@ import Testing
     #expect(times.map(animation.frameIndex(at:)) == [0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1])
     let forever = try AnimatedImage(data: Self.tinyGIF(repeats: 0), name: "tiny.gif")
     #expect(forever.loopCount == nil && forever.frameIndex(at: 100.3) == 1)
+    // 1.2 s is 0.19999999999999996 into the third play, by arithmetic: the frame from 0.2.
+    #expect(forever.frameIndex(at: 30.0 / 25) == 1)
   }
 
   /// A 2 x 1 GIF of two frames of 0.2 and 0.3 s (a black then a white pixel), written by hand,

@@ -37,11 +37,26 @@ public enum RegularFile {
       throw FileError(
         file: path, reason: "the file is \(size) bytes, more than the limit of \(limit)")
     }
-    var data = Data(count: size)
+    return try read(descriptor, count: size, path: path)
+  }
+
+  /// The first `count` bytes of the regular file at `path` (all of a shorter one): enough to
+  /// tell its format without reading it all.
+  public static func head(of path: String, count: Int) throws(FileError) -> Data {
+    let (descriptor, size) = try open(path)
+    defer { close(descriptor) }
+    return try read(descriptor, count: min(size, max(0, count)), path: path)
+  }
+
+  /// Up to `count` bytes from `descriptor`; fewer when the file ends first.
+  private static func read(_ descriptor: Int32, count: Int, path: String) throws(FileError)
+    -> Data
+  {
+    var data = Data(count: count)
     var filled = 0
     let failure = data.withUnsafeMutableBytes { buffer -> Int32? in
       while filled < buffer.count, let base = buffer.baseAddress {
-        let count = read(descriptor, base + filled, buffer.count - filled)
+        let count = Glibc.read(descriptor, base + filled, buffer.count - filled)
         if count < 0 && errno == EINTR { continue }
         if count < 0 { return errno }
         if count == 0 { return nil }

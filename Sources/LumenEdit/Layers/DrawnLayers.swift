@@ -25,9 +25,12 @@ final class DrawnLayers: Sendable {
   /// `layer` drawn on `canvas`: kept from before, or drawn by `draw` (and rendered in
   /// `context` when small) and kept.
   func image(
-    of layer: Layer, on canvas: Rect, context: RenderContext, draw: () throws -> Image
+    of layer: Layer, on canvas: Rect, resources: EditResources, context: RenderContext,
+    draw: () throws -> Image
   ) throws -> Image {
-    let key = Key(content: AnyHashable(layer.content), transform: layer.transform, canvas: canvas)
+    let key = Key(
+      content: try layer.content.drawingIdentity(resources: resources),
+      transform: layer.transform, canvas: canvas)
     if let known = kept.withLock({ $0.images[key] }) { return known }
     var image = try draw()
     let extent = image.extent

@@ -4,9 +4,10 @@ import LumenFilters
 import LumenLayers
 
 /// An image layer (a sticker): a picture from a file or asset (resolved by
-/// ``EditResources/image``), or an SVG drawing (``EditResources/drawing``) drawn at the size it
-/// is placed, optionally adjusted (the photo's sliders: brightness, contrast, saturation...)
-/// and tinted.
+/// ``EditResources/image``), an SVG drawing (``EditResources/drawing``) drawn at the size it
+/// is placed, or an animated GIF or WebP (``EditResources/animation``) showing the frame of
+/// its ``playhead``; optionally adjusted (the photo's sliders: brightness, contrast,
+/// saturation...) and tinted.
 public struct ImageContent: LayerContent {
   /// A path relative to the document, or an asset id; the resources resolve it.
   public var source: String
@@ -15,6 +16,10 @@ public struct ImageContent: LayerContent {
   /// The sliders of ``EditDocument/adjustments``, applied to this picture alone, before any
   /// tint; nil: none.
   public var adjustments: Adjustments?
+  /// Seconds since the layer first showed, which pick an animation's frame: set for each frame
+  /// of a video by ``EditDocument/resolved(at:clipDuration:)``; 0 (the first frame) in stills.
+  /// Not part of the document.
+  public var playhead: Double = 0
 
   public init(
     source: String, tint: TintMode = .none,
@@ -45,6 +50,23 @@ public struct ImageContent: LayerContent {
           + "alone, before any tint; absent: none."), \.adjustments),
   ]
 
+  public func playing(at seconds: Double) -> ImageContent {
+    var playing = self
+    playing.playhead = seconds
+    return playing
+  }
+
+  /// The content with its playhead at the start of the frame it shows (0 for a picture that
+  /// does not move), so that a still sticker is drawn once for a whole video and an animated
+  /// one once a frame of its own.
+  public func drawingIdentity(resources: EditResources) throws -> AnyHashable {
+    guard playhead != 0 else { return AnyHashable(self) }
+    var shown = self
+    shown.playhead =
+      try resources.animation(source).map { $0.frames[$0.frameIndex(at: playhead)].start } ?? 0
+    return AnyHashable(shown)
+  }
+
   public func image(on canvas: Rect, transform: LayerTransform?, resources: EditResources) throws
     -> Image
   {
@@ -58,10 +80,14 @@ public struct ImageContent: LayerContent {
     return picture.placed(by: transform, on: canvas)
   }
 
-  /// The source's pixels at its origin; an SVG drawn at the size of its place on the canvas.
+  /// The source's pixels at its origin: an SVG drawn at the size of its place on the canvas, an
+  /// animation's frame at the playhead.
   private func picture(on canvas: Rect, transform: LayerTransform?, resources: EditResources)
     throws -> Image
   {
+    if let animation = try resources.animation(source) {
+      return Image(bitmap: animation.frames[animation.frameIndex(at: playhead)].bitmap)
+    }
     guard let drawing = try resources.drawing(source) else {
       return try resources.image(source).movedToOrigin()
     }

@@ -64,6 +64,17 @@ public protocol LayerContent: DocumentSettings {
   static var doc: String { get }
   /// The layer's pixels on `canvas`, placed by `transform` (nil: stretched over the canvas).
   func image(on canvas: Rect, transform: LayerTransform?, resources: EditResources) throws -> Image
+  /// The content `seconds` after its layer first shows in a video (an animated sticker's
+  /// moment); most contents stay as they are.
+  func playing(at seconds: Double) -> Self
+  /// What the drawing depends on besides its place and canvas, for keeping drawings: the
+  /// content itself, unless moments that show the same (an animation's frame) should share.
+  func drawingIdentity(resources: EditResources) throws -> AnyHashable
+}
+
+extension LayerContent {
+  public func playing(at seconds: Double) -> Self { self }
+  public func drawingIdentity(resources: EditResources) throws -> AnyHashable { AnyHashable(self) }
 }
 
 /// What a user interface needs to offer a kind of layer.

@@ -59,6 +59,14 @@ struct ClipInstant {
     }
   }
 
+  /// Seconds from the clip's start to `position`, measured in `base`.
+  func seconds(at position: Double, in base: TimeBase) -> Double {
+    switch base {
+    case .normalized: position * duration
+    case .seconds: position
+    }
+  }
+
   /// Where the clip ends, measured in `base`.
   func clipEnd(in base: TimeBase) -> Double {
     switch base {

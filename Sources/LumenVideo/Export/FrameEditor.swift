@@ -2,7 +2,7 @@ import LumenCore
 import LumenEdit
 
 /// Turns a decoded frame into an output frame: the edit document (resolved at the frame's
-/// moment when it is animated) over the upright frame, fitted to the output's size, rendered
+/// moment) over the upright frame, fitted to the output's size, rendered
 /// to 8-bit RGB through the ordinary renderer, so a frame of the movie equals the still
 /// render of the same source frame with the same document given the same magic levels.
 /// Magic is analysed once per clip, on the clip's first exported frame, and those levels
@@ -25,9 +25,7 @@ struct FrameEditor {
     let seconds = plan.time(ofFrame: picked.index).seconds
     // Keyframe times count on the output's timeline: the export is the clip a document is
     // animated over.
-    let still =
-      document.isAnimated
-      ? document.resolved(at: .seconds(seconds), clipDuration: plan.duration.seconds) : document
+    let still = document.resolved(at: .seconds(seconds), clipDuration: plan.duration.seconds)
     do {
       let levels = try magic.analysis(of: picked.segment) {
         try still.magicAnalysis(of: frame.image, context: context)
