@@ -115,4 +115,15 @@ movie mpeg2.ts -c:v mpeg2video
 ffmpeg -loglevel error -y -f lavfi -i testsrc2=size=32x24:rate=5:duration=0.6 \
   -f lavfi -i sine=duration=0.6 -c:v libx264 -preset ultrafast -c:a aac -shortest \
   "$corpus/video/with-audio.mp4"
+# animation: GIFs with every disposal, sub-frames, transparency, interlacing and a loop count,
+# a GIF87a still, and the same animation as WebP (lossless and lossy).
+mkdir -p "$corpus/animation"
+convert -dispose none -delay 10 \( -size 12x8 xc:none -fill red -draw "rectangle 1,1 6,5" \) \
+  -dispose previous -delay 25 \( -size 5x3 xc:blue -repage 12x8+3+2 \) \
+  -dispose background -delay 1 \( -size 4x4 xc:lime -repage 12x8+7+3 \) \
+  -loop 3 "$corpus/animation/disposals.gif"
+convert "$corpus/animation/disposals.gif" -interlace GIF "$corpus/animation/interlaced.gif"
+convert -size 6x4 gradient:red-blue -colors 16 "GIF87:$corpus/animation/still87a.gif"
+gif2webp -quiet "$corpus/animation/disposals.gif" -o "$corpus/animation/lossless.webp"
+gif2webp -quiet -lossy -q 30 "$corpus/animation/disposals.gif" -o "$corpus/animation/lossy.webp"
 du -sh "$corpus"

@@ -29,6 +29,7 @@ targets=(
   "video        VideoFuzz.swift         131072"
   "text         TextFuzz.swift          4096"
   "svg          SVGFuzz.swift           65536"
+  "animation    AnimationFuzz.swift     65536"
 )
 if [ "${1:-}" = --list ]; then
   for target in "${targets[@]}"; do echo "${target%% *}"; done
@@ -42,10 +43,10 @@ source scripts/swift-flags.sh
 instrumented=(-O "${LUMEN_SWIFTC_FLAGS[@]}" -package-name Lumen -parse-as-library
   -sanitize=fuzzer,address -enable-testing)
 system_modules=()
-for module in CJPEG CPNG CWebP CLCMS2 CFreeType CFFmpeg; do system_modules+=(-I "Sources/$module"); done
+for module in CJPEG CPNG CWebP CGIF CLCMS2 CFreeType CFFmpeg; do system_modules+=(-I "Sources/$module"); done
 # FreeType's headers sit in a folder of their own, which pkg-config names (as SwiftPM asks it).
 for flag in $(pkg-config --cflags-only-I freetype2); do system_modules+=(-Xcc "$flag"); done
-system_libraries=(-ljpeg -lpng16 -lwebp -lwebpdemux -lwebpmux -llcms2 -lfreetype
+system_libraries=(-ljpeg -lpng16 -lwebp -lwebpdemux -lwebpmux -lgif -llcms2 -lfreetype
   -lavformat -lavcodec -lswscale -lswresample -lavutil)
 # Dependency order: each module only imports the ones before it.
 modules=(LumenCore LumenLayers LumenFilters LumenCodecs LumenText LumenAssets LumenEdit LumenVideo LumenJobs
@@ -54,7 +55,7 @@ modules=(LumenCore LumenLayers LumenFilters LumenCodecs LumenText LumenAssets Lu
 # The libraries, rebuilt only when a source, the flags or the compiler changed.
 build_libraries() {
   local lib="$work/lib" stamp
-  stamp=$( (swiftc --version 2>&1; echo "${instrumented[*]}"; find Sources scripts/fuzz.sh -type f | sort | xargs cat) |
+  stamp=$( (swiftc --version 2>&1; echo "$PWD ${instrumented[*]}"; find Sources scripts/fuzz.sh -type f | sort | xargs cat) |
     sha256sum | cut -d' ' -f1)
   if [ -f "$lib/stamp" ] && [ "$(cat "$lib/stamp")" = "$stamp" ]; then return; fi
   rm -rf "$lib" && mkdir -p "$lib"

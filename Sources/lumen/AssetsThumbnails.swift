@@ -5,12 +5,13 @@ import LumenCommandLine
 import LumenCore
 import LumenEdit
 
-/// `lumen assets thumbnails MANIFEST`: draws each SVG asset of a source (and each frame, around
-/// a grey card) into the PNG its `thumbUri` names. The built-in stickers' and frames'
+/// `lumen assets thumbnails MANIFEST`: draws each SVG asset of a source (each animation's first
+/// frame, each frame around a grey card) into the PNG its `thumbUri` names. The built-in stickers' and frames'
 /// thumbnails are made this way; rerun it after drawing one.
 enum AssetsThumbnails {
   static let command = Command(
-    name: "thumbnails", summary: "Draws a source's SVG assets into their thumbnails.",
+    name: "thumbnails",
+    summary: "Draws a source's SVG and animated assets into their thumbnails.",
     positionals: .one("MANIFEST", help: "the source's content.json"),
     options: [.value("size", "PIXELS", .integer(16...1024), default: "128", help: "the long side")],
     notes: "The built-in stickers' and frames' thumbnails (Sources/LumenAssets/Resources) are "
@@ -27,18 +28,34 @@ enum AssetsThumbnails {
         thumbnail = try frame(asset, of: source, size: Int(size))
       } else {
         let file = try source.file(of: asset)
-        guard SVGImage.names(file.path) else { continue }
-        let drawing = try SVGImage(contentsOf: file.path)
-        let scale = size / max(drawing.width, drawing.height)
-        let (width, height) = SVGImage.drawingSize(
-          width: (drawing.width * scale).rounded(), height: (drawing.height * scale).rounded())
-        thumbnail = try drawing.bitmap(width: width, height: height)
+        if SVGImage.names(file.path) {
+          let drawing = try SVGImage(contentsOf: file.path)
+          let scale = size / max(drawing.width, drawing.height)
+          let (width, height) = SVGImage.drawingSize(
+            width: (drawing.width * scale).rounded(), height: (drawing.height * scale).rounded())
+          thumbnail = try drawing.bitmap(width: width, height: height)
+        } else if AnimatedImage.format(detecting: try RegularFile.head(of: file.path, count: 32))
+          != nil
+        {
+          thumbnail = try firstFrame(of: AnimatedImage(contentsOf: file.path), size: size)
+        } else {
+          continue
+        }
       }
       try FileManager.default.createDirectory(
         at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
       try ImageFile.write(thumbnail, to: target, overwrite: true)
       print("wrote \(target.path)")
     }
+  }
+
+  /// An animation's first frame, its long side `size` pixels.
+  static func firstFrame(of animation: AnimatedImage, size: Double) throws -> Bitmap {
+    let scale = size / Double(max(animation.width, animation.height))
+    let image = Image(bitmap: animation.frames[0].bitmap).resized(
+      width: max(1, Int((Double(animation.width) * scale).rounded())),
+      height: max(1, Int((Double(animation.height) * scale).rounded())))
+    return try Renderer().bitmap(of: image, format: .rgba8)
   }
 
   /// The frame around a light grey 4:3 card `size` pixels wide.

@@ -7,19 +7,32 @@ import Testing
 
 /// Asset sources: the built-in ones, manifests in CE.SDK's shape, and bad manifests.
 struct AssetSourceTests {
-  @Test func theBuiltInStickersAreDrawingsWithThumbnailsInFolders() throws {
+  @Test func theBuiltInStickersAreDrawingsOrAnimationsWithThumbnailsInFolders() throws {
     let stickers = try AssetLibrary.builtIn.source("lumen.sticker")
     #expect(stickers.assets.count >= 40)
     #expect(stickers.groups.count >= 5)
+    var animated = 0
     for asset in stickers.assets {
-      #expect(asset.kind == "sticker" && asset.mimeType == "image/svg+xml")
       #expect(asset.label() != asset.id && !(asset.tags["en"] ?? []).isEmpty, "\(asset.id)")
-      let drawing = try SVGImage(contentsOf: stickers.file(of: asset).path)
-      #expect(
-        drawing.width == Double(asset.width ?? 0) && drawing.height == Double(asset.height ?? 0))
+      let file = try stickers.file(of: asset).path
+      let size: (width: Double, height: Double)
+      if asset.mimeType == "image/webp" {
+        // Animations: looping WebP made from our drawings by scripts/make-animated-stickers.sh.
+        let animation = try AnimatedImage(contentsOf: file)
+        #expect(animation.frames.count > 1 && animation.loopCount == nil, "\(asset.id)")
+        size = (Double(animation.width), Double(animation.height))
+        animated += 1
+      } else {
+        #expect(asset.mimeType == "image/svg+xml", "\(asset.id)")
+        let drawing = try SVGImage(contentsOf: file)
+        size = (drawing.width, drawing.height)
+      }
+      #expect(asset.kind == "sticker")
+      #expect(size.width == Double(asset.width ?? 0) && size.height == Double(asset.height ?? 0))
       let thumbnail = try ImageFile.info(try #require(asset.thumbnailURI))
       #expect(max(thumbnail.width, thumbnail.height) == 128, "\(asset.id)")
     }
+    #expect(animated >= 1)
   }
 
   @Test func theBuiltInFramesFontsAndLooksAreSources() throws {

@@ -37,7 +37,10 @@ public struct ImageContent: LayerContent {
   public static let doc = "A picture from a file or asset, optionally adjusted and tinted."
   public static let blank = ImageContent(source: "")
   public static let fields: [DocumentField<ImageContent>] = [
-    .text("source", "Source", doc: "A path relative to the document, or an asset id.", \.source),
+    .text(
+      "source", "Source",
+      doc: "A path relative to the document (PNG, JPEG, WebP, HEIC, SVG, or an animated GIF or "
+        + "WebP, which plays in videos), or an asset id.", \.source),
     .choice(
       "tint", default: TintMode.none, doc: "Solid: the colour in the picture's shape.", \.tint),
     .color(
