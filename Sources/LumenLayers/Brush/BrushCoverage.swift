@@ -101,6 +101,9 @@ struct BrushCoverage {
     // edge), each pixel row is integrated over the part between them only.
     let top = segments.map { Swift.min($0.0.y, $0.1.y) }.min().map { $0 - radius } ?? 0
     let bottom = segments.map { Swift.max($0.0.y, $0.1.y) }.max().map { $0 + radius } ?? 0
+    let capsules = segments.map { Capsule($0.0, $0.1, radius: radius) }
+    // The capsules a row's lines may cross: a stroke's segments are short, so a row meets few.
+    var active: [Capsule] = []
     var spans: [(Double, Double)] = []
     // Whole pixels inside a span gain its share through a running sum over the row's touched
     // columns; the partly covered ends are added directly.
@@ -109,12 +112,17 @@ struct BrushCoverage {
       let from = Swift.max(Double(minY + row), top)
       let to = Swift.min(Double(minY + row + 1), bottom)
       guard from < to else { continue }
+      active.removeAll(keepingCapacity: true)
+      for capsule in capsules where capsule.top <= to && capsule.bottom >= from {
+        active.append(capsule)
+      }
+      guard !active.isEmpty else { continue }
       let share = Float((to - from) / Double(lines))
       for line in 0..<lines {
         let y = from + (Double(line) + 0.5) * (to - from) / Double(lines)
         spans.removeAll(keepingCapacity: true)
-        for (a, b) in segments {
-          if let span = Self.span(ofCapsule: a, b, radius: radius, atY: y) { spans.append(span) }
+        for capsule in active {
+          if let span = capsule.span(atY: y) { spans.append(span) }
         }
         guard !spans.isEmpty else { continue }
         spans.sort { $0.0 < $1.0 }
@@ -175,52 +183,6 @@ struct BrushCoverage {
           known.upperBound, columns.upperBound)
   }
 
-  /// Where the horizontal line at `y` crosses the capsule of radius `radius` around the
-  /// segment `a`-`b`: the hull of its crossings with the two end discs and the body.
-  static func span(ofCapsule a: SIMD2<Double>, _ b: SIMD2<Double>, radius r: Double, atY y: Double)
-    -> (Double, Double)?
-  {
-    var low = Double.infinity
-    var high = -Double.infinity
-    @inline(__always) func disc(_ centre: SIMD2<Double>) {
-      let dy = y - centre.y
-      guard abs(dy) <= r else { return }
-      let half = (r * r - dy * dy).squareRoot()
-      low = Swift.min(low, centre.x - half)
-      high = Swift.max(high, centre.x + half)
-    }
-    disc(a)
-    disc(b)
-    let delta = b - a
-    let length = (delta * delta).sum().squareRoot()
-    if length > 0 {
-      let d = delta / length
-      let n = SIMD2(-d.y, d.x)
-      // Across the body: |n · (p - a)| <= r; along it: 0 <= d · (p - a) <= length.
-      var from = -Double.infinity
-      var to = Double.infinity
-      @inline(__always) func slab(
-        _ normal: Double, _ offset: Double, _ lower: Double, _ upper: Double
-      ) {
-        if normal == 0 {
-          if offset < lower || offset > upper { from = .infinity }
-        } else {
-          let p = a.x + (lower - offset) / normal
-          let q = a.x + (upper - offset) / normal
-          from = Swift.max(from, Swift.min(p, q))
-          to = Swift.min(to, Swift.max(p, q))
-        }
-      }
-      slab(n.x, n.y * (y - a.y), -r, r)
-      slab(d.x, d.y * (y - a.y), 0, length)
-      if from <= to {
-        low = Swift.min(low, from)
-        high = Swift.max(high, to)
-      }
-    }
-    return low <= high ? (low, high) : nil
-  }
-
   private mutating func fillSoft(
     _ segments: [(SIMD2<Double>, SIMD2<Double>)], radius: Double, hardness: Double
   ) {
@@ -230,15 +192,14 @@ struct BrushCoverage {
     // capsule only (the others are a radius or more away from it).
     var nearest = [Double](repeating: .infinity, count: width * height)
     for (a, b) in segments {
+      let capsule = Capsule(a, b, radius: radius)
       let top = Self.index(
         (Swift.min(a.y, b.y) - radius).rounded(.down) - Double(minY), within: height)
       let bottom = Self.index(
         (Swift.max(a.y, b.y) + radius).rounded(.up) - Double(minY), within: height)
       for row in top..<bottom {
         let y = Double(minY + row) + 0.5
-        guard let (start, end) = Self.span(ofCapsule: a, b, radius: radius, atY: y) else {
-          continue
-        }
+        guard let (start, end) = capsule.span(atY: y) else { continue }
         // Columns whose centres lie in start...end.
         let left = Self.index((start - 0.5).rounded(.up) - Double(minX), within: width)
         let right = Self.index((end - 0.5).rounded(.down) + 1 - Double(minX), within: width)
@@ -273,5 +234,74 @@ struct BrushCoverage {
     let t = squared > 0 ? Swift.min(Swift.max(((p - a) * delta).sum() / squared, 0), 1) : 0
     let offset = p - (a + t * delta)
     return (offset * offset).sum().squareRoot()
+  }
+}
+
+/// The pixels within `radius` of a segment, with what every crossing of it needs worked out
+/// once: its direction, normal and length, and the rows it spans.
+private struct Capsule {
+  let a: SIMD2<Double>
+  let b: SIMD2<Double>
+  let radius: Double
+  /// The unit direction from `a` to `b` and its normal; zero for a dot.
+  let direction: SIMD2<Double>
+  let normal: SIMD2<Double>
+  let length: Double
+  let top: Double
+  let bottom: Double
+
+  init(_ a: SIMD2<Double>, _ b: SIMD2<Double>, radius: Double) {
+    self.a = a
+    self.b = b
+    self.radius = radius
+    let delta = b - a
+    length = (delta * delta).sum().squareRoot()
+    direction = length > 0 ? delta / length : .zero
+    normal = SIMD2(-direction.y, direction.x)
+    top = Swift.min(a.y, b.y) - radius
+    bottom = Swift.max(a.y, b.y) + radius
+  }
+
+  /// Where the horizontal line at `y` crosses the capsule: the hull of its crossings with the
+  /// two end discs and the body.
+  @inline(__always)
+  func span(atY y: Double) -> (Double, Double)? {
+    let r = radius
+    var low = Double.infinity
+    var high = -Double.infinity
+    @inline(__always) func disc(_ centre: SIMD2<Double>) {
+      let dy = y - centre.y
+      guard abs(dy) <= r else { return }
+      let half = (r * r - dy * dy).squareRoot()
+      low = Swift.min(low, centre.x - half)
+      high = Swift.max(high, centre.x + half)
+    }
+    disc(a)
+    disc(b)
+    if length > 0 {
+      let (d, n) = (direction, normal)
+      // Across the body: |n · (p - a)| <= r; along it: 0 <= d · (p - a) <= length.
+      var from = -Double.infinity
+      var to = Double.infinity
+      @inline(__always) func slab(
+        _ normal: Double, _ offset: Double, _ lower: Double, _ upper: Double
+      ) {
+        if normal == 0 {
+          if offset < lower || offset > upper { from = .infinity }
+        } else {
+          let p = a.x + (lower - offset) / normal
+          let q = a.x + (upper - offset) / normal
+          from = Swift.max(from, Swift.min(p, q))
+          to = Swift.min(to, Swift.max(p, q))
+        }
+      }
+      slab(n.x, n.y * (y - a.y), -r, r)
+      slab(d.x, d.y * (y - a.y), 0, length)
+      if from <= to {
+        low = Swift.min(low, from)
+        high = Swift.max(high, to)
+      }
+    }
+    return low <= high ? (low, high) : nil
   }
 }
