@@ -6,12 +6,23 @@ import Testing
 /// Text outlines: the distance transform against the formula it computes, and a round
 /// outline of the width asked around a dot.
 struct TextOutlineTests {
-  /// The lower envelope equals `min over q of (p - q)^2 + f(q)` computed directly.
+  /// The lower envelope equals `min over q of (p - q)^2 + f(q)` computed directly, for the
+  /// values the row pass meets (squared column distances, or beyond reach).
   @Test func theDistanceTransformIsTheMinimumOverEveryPixel() {
     var generator = SystemRandomNumberGenerator()
     for count in [1, 2, 7, 64] {
-      let f: [Double] = (0..<count).map { _ in Bool.random(using: &generator) ? 0 : 1e6 }
-      let fast = TextOutline.lowerEnvelope(f, count: count)
+      let f: [Double] = (0..<count).map { _ in
+        let rows = Double(Int.random(in: 0...9, using: &generator))
+        return Bool.random(using: &generator) ? 1e6 : rows * rows
+      }
+      var fast = f
+      var (vertices, bounds, values) = (
+        [Int](repeating: 0, count: count), [Double](repeating: 0, count: count + 1),
+        [Double](repeating: 0, count: count)
+      )
+      fast.withUnsafeMutableBufferPointer {
+        TextOutline.lowerEnvelope($0, vertices: &vertices, bounds: &bounds, values: &values)
+      }
       for p in 0..<count {
         var direct = Double.infinity
         for q in 0..<count {
@@ -19,6 +30,35 @@ struct TextOutlineTests {
           direct = min(direct, offset * offset + f[q])
         }
         #expect(fast[p] == direct, "\(f) at \(p)")
+      }
+    }
+  }
+
+  /// The two-dimensional transform of a random shape equals the least squared distance to its
+  /// inked pixels, computed pixel by pixel, over the shape and its padding.
+  @Test func everyPixelsDistanceIsTheLeastToAnyInk() {
+    var generator = SystemRandomNumberGenerator()
+    let (width, height, pad) = (13, 9, 3)
+    let alpha: [UInt8] = (0..<(width * height)).map { _ in
+      Int.random(in: 0..<10, using: &generator) == 0
+        ? 200 : UInt8.random(in: 0...127, using: &generator)
+    }
+    let rgba = alpha.flatMap { a -> [UInt8] in [0, 0, 0, a] }
+    let squared = rgba.withUnsafeBytes {
+      TextOutline.squaredDistances(toInkOf: $0, width: width, height: height, pad: pad)
+    }
+    let columns = width + 2 * pad
+    let inks = alpha.indices.filter { alpha[$0] >= 128 }.map {
+      ($0 % width + pad, $0 / width + pad)
+    }
+    for y in 0..<(height + 2 * pad) {
+      for x in 0..<columns {
+        let direct = inks.map { Double(($0.0 - x) * ($0.0 - x) + ($0.1 - y) * ($0.1 - y)) }.min()
+        if let direct {
+          #expect(squared[y * columns + x] == direct, "(\(x), \(y))")
+        } else {
+          #expect(squared[y * columns + x] > Double(columns * columns))
+        }
       }
     }
   }
