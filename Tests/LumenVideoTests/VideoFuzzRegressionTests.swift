@@ -56,4 +56,14 @@ struct VideoFuzzRegressionTests {
     #expect(frame != nil)
     av_free(frame)
   }
+
+  /// A 57-byte MP4 whose 'mdat' box declares a 64-bit size near 2^64: the completeness check
+  /// computed the box's end and trapped on the overflow; the movie is now refused, the
+  /// message stating the sizes.
+  @Test func aGiantBoxSizeIsRefusedWithoutOverflow() {
+    let error = #expect(throws: VideoError.self) {
+      try VideoAsset(contentsOf: Self.input("mp4-64-bit-box-size-overflows"))
+    }
+    #expect("\(error.map { "\($0)" } ?? "")".contains("declares"), "\(String(describing: error))")
+  }
 }

@@ -19,8 +19,9 @@ enum ISOMediaBoxes {
       guard let size = box.size else { return nil }  // extends to the end of the file
       guard size >= box.headerLength else { return nil }  // not ours to judge: FFmpeg will
       if size > file.size - offset {
-        return "the '\(box.type)' box at byte \(offset) ends at byte \(offset + size), "
-          + "but the file has \(file.size) bytes"
+        // Stated as sizes: a forged 64-bit size would overflow an end offset.
+        return "the '\(box.type)' box at byte \(offset) declares \(size) bytes, but the file "
+          + "has \(file.size - offset) from there"
       }
       offset += size
     }
