@@ -108,4 +108,50 @@ struct StickerLayerTests {
       #expect(!FileManager.default.fileExists(atPath: output.path))
     }
   }
+
+  /// Cut, forged and non-regular animations fail the same way: a GIF cut in its first frame,
+  /// one whose screen claims 65535 x 65535 (refused before any canvas exists), a WebP that
+  /// says it is animated and is not, a FIFO and a folder named like GIFs, and a link out of
+  /// the document's folder.
+  @Test func aBadAnimatedStickerFailsNamingItsLayer() throws {
+    let folder = try Self.setUp(width: 60, height: 40)
+    let gif = GIFFile.solidFrames(
+      width: 40, height: 30, frames: [(255, 0, 0, 10), (0, 0, 255, 10)])
+    try gif.prefix(gif.count / 2).write(to: folder.appendingPathComponent("cut.gif"))
+    var huge = [UInt8](gif)
+    huge.replaceSubrange(6..<10, with: [0xFF, 0xFF, 0xFF, 0xFF])
+    try Data(huge).write(to: folder.appendingPathComponent("huge.gif"))
+    try Data(
+      "RIFF\u{30}\u{0}\u{0}\u{0}WEBPVP8X\u{a}\u{0}\u{0}\u{0}\u{2}".utf8
+        + [UInt8](repeating: 7, count: 40)
+    )
+    .write(to: folder.appendingPathComponent("fake.webp"))
+    #expect(mkfifo(folder.appendingPathComponent("pipe.gif").path, 0o600) == 0)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("folder.gif"), withIntermediateDirectories: false)
+    let outside = try Scratch.directory().appendingPathComponent("elsewhere.gif")
+    try gif.write(to: outside)
+    try FileManager.default.createSymbolicLink(
+      at: folder.appendingPathComponent("link.gif"), withDestinationURL: outside)
+    let output = folder.appendingPathComponent("out.png")
+    for source in ["cut.gif", "huge.gif", "fake.webp", "pipe.gif", "folder.gif", "link.gif"] {
+      let doc = folder.appendingPathComponent("bad.json")
+      try Data(Self.document(source: source).utf8).write(to: doc)
+      let result = try CLI.run(
+        "edit", folder.appendingPathComponent("plain.png").path, "--doc", doc.path, "-o",
+        output.path)
+      #expect(result.status == 1, "\(source): \(result.errors)")
+      #expect(result.errors.contains("layers[0] (\"sticker\")"), "\(source): \(result.errors)")
+      #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
+      #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+    // The whole GIF renders.
+    try gif.write(to: folder.appendingPathComponent("fine.gif"))
+    try Data(Self.document(source: "fine.gif").utf8).write(
+      to: folder.appendingPathComponent("fine.json"))
+    let fine = try CLI.run(
+      "edit", folder.appendingPathComponent("plain.png").path, "--doc",
+      folder.appendingPathComponent("fine.json").path, "-o", output.path)
+    #expect(fine.status == 0, "\(fine.errors)")
+  }
 }
