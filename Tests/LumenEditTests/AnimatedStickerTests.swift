@@ -101,4 +101,22 @@ import Testing
       try content.drawingIdentity(resources: resources)
         == AnyHashable(ImageContent(source: "still.png")))
   }
+
+  /// A playhead set in the document picks the frame stills show and where a video starts the
+  /// animation; it is written to JSON only when set, and reads back.
+  @Test func aDocumentsPlayheadStartsTheAnimation() throws {
+    var d = document()
+    var content = ImageContent(source: "spin.gif")
+    content.playhead = 0.3
+    d.layers[0].content = content
+    #expect(try middle(d) == colors[1])
+    #expect(try middle(d.resolved(at: .seconds(0.25), clipDuration: 10)) == colors[2])
+    let json = String(decoding: d.jsonData(), as: UTF8.self)
+    #expect(json.contains("\"playhead\""))
+    #expect(try EditDocument(json: d.jsonData()) == d)
+    #expect(!String(decoding: document().jsonData(), as: UTF8.self).contains("playhead"))
+    #expect(throws: EditDocumentError.self) {
+      try EditDocument(json: Data(json.replacingOccurrences(of: "0.3", with: "-1").utf8))
+    }
+  }
 }

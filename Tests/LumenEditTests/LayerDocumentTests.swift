@@ -318,9 +318,9 @@ import Testing
         checked += 1
       }
     }
-    // Opacity and the transform's 5 per kind, shape's 2, text's 9, brush's smoothing,
-    // frame's size, text design's padding, smart sticker's size.
-    #expect(checked == 7 * (1 + 5) + 2 + 9 + 1 + 1 + 1 + 1)
+    // Opacity and the transform's 5 per kind, image's playhead, shape's 2, text's 9, brush's
+    // smoothing, frame's size, text design's padding, smart sticker's size.
+    #expect(checked == 7 * (1 + 5) + 1 + 2 + 9 + 1 + 1 + 1 + 1)
   }
 
   static func document(_ body: String) -> Data {

@@ -74,16 +74,22 @@ struct NumericLeaf<Root>: Sendable {
 /// The kinds of field an operation or layer kind declares; their readers, writers and schemas
 /// are written once, here.
 extension DocumentField {
-  /// A real number in the descriptor's range (`.scalar`).
+  /// A real number in the descriptor's range (`.scalar`); when `omittedAtDefault`, absent
+  /// from the JSON while it has its default (a member most documents never set).
   public static func number(
-    _ descriptor: ParameterDescriptor, _ keyPath: any WritableKeyPath<Root, Double> & Sendable
+    _ descriptor: ParameterDescriptor, _ keyPath: any WritableKeyPath<Root, Double> & Sendable,
+    omittedAtDefault: Bool = false
   ) -> DocumentField {
     let range = descriptor.range
+    let omitted = omittedAtDefault ? descriptor.defaultValue : nil
     return DocumentField(
       descriptor,
       read: { v, root throws(EditDocumentError) in root[keyPath: keyPath] = try v.number(in: range)
       },
-      write: { $0[keyPath: keyPath] },
+      write: { root in
+        let value = root[keyPath: keyPath]
+        return omitted == .number(value) ? nil : value
+      },
       schema: { ["type": "number", "minimum": range.lowerBound, "maximum": range.upperBound] },
       leaves: [
         NumericLeaf(

@@ -16,10 +16,12 @@ public struct ImageContent: LayerContent {
   /// The sliders of ``EditDocument/adjustments``, applied to this picture alone, before any
   /// tint; nil: none.
   public var adjustments: Adjustments?
-  /// Seconds since the layer first showed, which pick an animation's frame: set for each frame
-  /// of a video by ``EditDocument/resolved(at:clipDuration:)``; 0 (the first frame) in stills.
-  /// Not part of the document.
+  /// Seconds into an animation (a GIF or WebP): the moment stills show, and where a video
+  /// starts playing it when the layer appears; ``EditDocument/resolved(at:clipDuration:)``
+  /// advances it by the seconds since then. Pictures that do not move ignore it.
   public var playhead: Double = 0
+  /// The latest playhead: a long video's, and then some.
+  public static let maxPlayhead = 10_000_000.0
 
   public init(
     source: String, tint: TintMode = .none,
@@ -51,11 +53,17 @@ public struct ImageContent: LayerContent {
         "adjustments", "Adjustments", default: [],
         doc: "The photo's sliders (brightness, contrast, saturation, ...) for this picture "
           + "alone, before any tint; absent: none."), \.adjustments),
+    .number(
+      .scalar(
+        "playhead", "Playhead", range: 0...maxPlayhead, default: 0, unit: "s",
+        doc: "Seconds into an animated GIF or WebP: the moment stills show, and where a video "
+          + "starts playing it when the layer appears."), \.playhead, omittedAtDefault: true),
   ]
 
   public func playing(at seconds: Double) -> ImageContent {
     var playing = self
-    playing.playhead = seconds
+    let advanced = playhead + (seconds.isFinite ? Swift.max(seconds, 0) : 0)
+    playing.playhead = Swift.min(advanced, Self.maxPlayhead)
     return playing
   }
 
