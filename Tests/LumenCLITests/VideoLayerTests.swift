@@ -42,17 +42,7 @@ struct VideoLayerTests {
       "video", clip.path, clip.path, "--doc", doc.path, "--crf", "18", "-o", movie.path)
     #expect(export.status == 0, "\(export.errors)")
     // Frame 25 (1.0 s, in the first clip) against the still render of that moment.
-    let still = dir.appendingPathComponent("still.png")
-    let frame = try CLI.run(
-      "video", "frame", clip.path, "--time", "1.0", "--doc", doc.path, "-o", still.path)
-    #expect(frame.status == 0, "\(frame.errors)")
-    let carried = dir.appendingPathComponent("still-420.png")
-    try VideoCommandTests.ffmpeg([
-      "-i", still.path, "-vf", "format=yuv420p,format=rgb24", carried.path,
-    ])
-    let exported = try VideoCommandTests.reference(movie, index: 25)
-    let expected = try ImageFile.read(carried).bitmap
-    #expect(psnr(exported, expected) >= 38, "\(psnr(exported, expected)) dB")
+    let exported = try Self.expectFrame(25, of: movie, equalsStill: "1.0", of: clip, doc: doc)
     // The unmarked frame is far from it: the watermark is there.
     let plain = try VideoCommandTests.reference(clip, index: 25)
     #expect(psnr(exported, plain) < 30)
@@ -132,17 +122,28 @@ struct VideoLayerTests {
       #expect(color(exported, x: 40) == gifColor, "frame \(frame)")
       #expect(color(exported, x: 128) == webpColor, "frame \(frame)")
     }
-    // Frame 30 (1.2 s) against the still render of that moment, as 4:2:0 carries it.
-    let still = dir.appendingPathComponent("still.png")
+    // Frame 30 (1.2 s) against the still render of that moment.
+    try Self.expectFrame(30, of: movie, equalsStill: "1.2", of: clip, doc: doc)
+  }
+
+  /// Checks that frame `index` of `movie` equals `video frame`'s render of `clip` at `time`
+  /// with `doc`, as 4:2:0 video carries it (>= 38 dB); returns the exported frame.
+  @discardableResult
+  static func expectFrame(
+    _ index: Int, of movie: URL, equalsStill time: String, of clip: URL, doc: URL
+  ) throws -> Bitmap {
+    let dir = movie.deletingLastPathComponent()
+    let still = dir.appendingPathComponent("still-\(time).png")
     let frame = try CLI.run(
-      "video", "frame", clip.path, "--time", "1.2", "--doc", doc.path, "-o", still.path)
+      "video", "frame", clip.path, "--time", time, "--doc", doc.path, "-o", still.path)
     #expect(frame.status == 0, "\(frame.errors)")
-    let carried = dir.appendingPathComponent("still-420.png")
+    let carried = dir.appendingPathComponent("still-\(time)-420.png")
     try VideoCommandTests.ffmpeg([
       "-i", still.path, "-vf", "format=yuv420p,format=rgb24", carried.path,
     ])
-    let exported = try VideoCommandTests.reference(movie, index: 30)
-    let expectedStill = try ImageFile.read(carried).bitmap
-    #expect(psnr(exported, expectedStill) >= 38, "\(psnr(exported, expectedStill)) dB")
+    let exported = try VideoCommandTests.reference(movie, index: index)
+    let expected = try ImageFile.read(carried).bitmap
+    #expect(psnr(exported, expected) >= 38, "\(psnr(exported, expected)) dB")
+    return exported
   }
 }

@@ -133,27 +133,10 @@ import Testing
       bytes += [0x21, 0xF9, 4, 0, delay, 0, 0, 0]
       // The image: 2 x 1 at 0,0; LZW minimum code size 2; clear (4), two indices, end (5).
       bytes += [0x2C, 0, 0, 0, 0, 2, 0, 1, 0, 0, 2]
-      bytes += lzw([4, index, index, 5])
+      // 3 bits a code, as a 2-bit minimum code size starts.
+      bytes += GIFFile.subBlocks(GIFFile.pack([4, Int(index), Int(index), 5], bits: 3))
     }
     return Data(bytes + [0x3B])
-  }
-
-  /// `codes` (3 bits each, as a 2-bit minimum code size starts) packed least significant bit
-  /// first into one sub-block.
-  static func lzw(_ codes: [UInt8]) -> [UInt8] {
-    var packed: [UInt8] = []
-    var (buffer, bits) = (0, 0)
-    for code in codes {
-      buffer |= Int(code) << bits
-      bits += 3
-      while bits >= 8 {
-        packed.append(UInt8(buffer & 0xFF))
-        buffer >>= 8
-        bits -= 8
-      }
-    }
-    if bits > 0 { packed.append(UInt8(buffer & 0xFF)) }
-    return [UInt8(packed.count)] + packed + [0]
   }
 
   @Test func aTrailerlessGIFKeepsItsFramesAndACutFrameIsTruncated() throws {

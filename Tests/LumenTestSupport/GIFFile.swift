@@ -36,11 +36,16 @@ public enum GIFFile {
       codes.append(Int(index))
     }
     codes.append(257)
+    return pack(codes, bits: 9)
+  }
+
+  /// LZW `codes` of `bits` bits each, packed least significant bit first (as GIF stores them).
+  public static func pack(_ codes: [Int], bits width: Int) -> [UInt8] {
     var packed: [UInt8] = []
     var (buffer, bits) = (0, 0)
     for code in codes {
       buffer |= code << bits
-      bits += 9
+      bits += width
       while bits >= 8 {
         packed.append(UInt8(buffer & 0xFF))
         buffer >>= 8
@@ -52,7 +57,7 @@ public enum GIFFile {
   }
 
   /// `data` in sub-blocks of at most 255 bytes, then the empty block.
-  static func subBlocks(_ data: [UInt8]) -> [UInt8] {
+  public static func subBlocks(_ data: [UInt8]) -> [UInt8] {
     stride(from: 0, to: data.count, by: 255).flatMap { start -> [UInt8] in
       let end = min(start + 255, data.count)
       return [UInt8(end - start)] + data[start..<end]
