@@ -116,6 +116,9 @@ public struct AnimatedImage: Sendable {
     return low
   }
 
+  /// The frame showing `seconds` after the animation starts (see ``frameIndex(at:)``).
+  public func frame(at seconds: Double) -> Frame { frames[frameIndex(at: seconds)] }
+
   /// What a decoder returns.
   struct Decoded {
     var width: Int

@@ -74,7 +74,7 @@ public struct ImageContent: LayerContent {
     guard playhead != 0 else { return AnyHashable(self) }
     var shown = self
     shown.playhead =
-      try resources.animation(source).map { $0.frames[$0.frameIndex(at: playhead)].start } ?? 0
+      try resources.animation(source).map { $0.frame(at: playhead).start } ?? 0
     return AnyHashable(shown)
   }
 
@@ -97,7 +97,7 @@ public struct ImageContent: LayerContent {
     throws -> Image
   {
     if let animation = try resources.animation(source) {
-      return Image(bitmap: animation.frames[animation.frameIndex(at: playhead)].bitmap)
+      return Image(bitmap: animation.frame(at: playhead).bitmap)
     }
     guard let drawing = try resources.drawing(source) else {
       return try resources.image(source).movedToOrigin()
