@@ -67,6 +67,12 @@ public final class EditSession: @unchecked Sendable {
     } else {
       let magic = try lock.withLock { try magicLocked(for: document) }
       photo = try Photo(contentsOf: url)
+      // Layers are drawn before the render begins: the photo decodes meanwhile, whole, when
+      // a whole copy takes at most an eighth of the budget.
+      let bitmap = photo.decoded.bitmap
+      if document.layers.contains(where: { !$0.hidden }), bitmap.byteCount <= context.memoryBudget / 8 {
+        bitmap.startDecoding()
+      }
       edited = try document.apply(
         to: photo.image, resources: resources, magic: magic, context: context)
     }

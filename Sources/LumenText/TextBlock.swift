@@ -41,9 +41,16 @@ public struct TextBlock: Sendable {
     }
   }
 
-  public let bitmap: Bitmap
   /// Each line's characters (Unicode scalar offsets), trailing spaces and line feeds left out.
   public let lines: [Range<Int>]
+  /// The block's size in pixels: as wide as `maxWidth` (or the widest line), as high as its
+  /// lines.
+  public let width: Int
+  public let height: Int
+  /// The drawn lines, each with its box's top left corner in the block.
+  private let placed: [(line: TextLine, x: Int, y: Int)]
+  /// The style's opacity, 0...255.
+  private let opacity: Int32
 
   public init(_ text: String, fonts: FontSet, language: String? = nil, style: Style)
     throws(TextDrawingError)
@@ -86,7 +93,49 @@ public struct TextBlock: Sendable {
         try TextLine(runs: runs, fonts: fonts, pixelSize: style.size, color: style.color))
     }
     let rightToLeft = (runs.map(\.level).min() ?? 0) % 2 == 1
-    bitmap = try Self.stack(drawn, style: style, rightToLeft: rightToLeft)
+    (width, height, placed) = try Self.stack(drawn, style: style, rightToLeft: rightToLeft)
+    opacity = Int32((style.opacity * 255).rounded())
+  }
+
+  /// The block drawn whole, in straight 8-bit RGBA.
+  public var bitmap: Bitmap {
+    Bitmap(width: width, height: height, format: .rgba8) { bytes in
+      draw(Rect(width: width, height: height), into: bytes.bindMemory(to: SIMD4<UInt8>.self))
+    }
+  }
+
+  /// The block as a lazy image, the same pixels as ``bitmap``: a render draws each of its
+  /// tiles from the glyphs that reach it, so a paragraph over a large picture needs no
+  /// memory of its own and is drawn on every core.
+  public var image: Image { Image(generator: TextBlockKernel(block: self)) }
+
+  /// Whether any line's box reaches into `rect`.
+  func reaches(_ rect: Rect) -> Bool {
+    placed.contains { line, x, y in
+      !Rect(x: x, y: y, width: line.width, height: line.height).intersection(rect)
+        .isEmpty
+    }
+  }
+
+  /// Draws the part `rect` of the block into `canvas` (`rect.width` pixels a row): the lines
+  /// premultiplied over transparency, then made straight with the style's opacity.
+  func draw(_ rect: Rect, into canvas: UnsafeMutableBufferPointer<SIMD4<UInt8>>) {
+    canvas.update(repeating: .zero)
+    for (line, x, y) in placed where y < rect.maxY && y + line.height > rect.minY {
+      line.draw(into: canvas, canvasWidth: rect.width, x: x - rect.minX, y: y - rect.minY)
+    }
+    for index in canvas.indices where canvas[index].w > 0 {
+      let pixel = SIMD4<Int32>(truncatingIfNeeded: canvas[index])
+      let alpha = pixel.w
+      let faded = (alpha * opacity + 127) / 255
+      guard faded > 0 else {
+        canvas[index] = .zero
+        continue
+      }
+      var straight = pointwiseMin((pixel &* 255 &+ alpha / 2) / alpha, SIMD4(repeating: 255))
+      straight.w = faded
+      canvas[index] = SIMD4(truncatingIfNeeded: straight)
+    }
   }
 
   /// Greedy breaking: each line ends at the last opportunity that keeps it within `maxWidth`
@@ -149,10 +198,10 @@ public struct TextBlock: Sendable {
   }
 
   /// The lines one under the other, baselines `lineHeight` sizes apart, each aligned within
-  /// the block (as wide as `maxWidth`, or as the widest line): drawn premultiplied into the
-  /// block's own bytes, then made straight with the style's opacity.
+  /// the block (as wide as `maxWidth`, or as the widest line): the block's size and where
+  /// each line goes.
   static func stack(_ lines: [TextLine], style: Style, rightToLeft: Bool) throws(TextDrawingError)
-    -> Bitmap
+    -> (width: Int, height: Int, placed: [(line: TextLine, x: Int, y: Int)])
   {
     let widest = lines.map(\.width).max() ?? 1
     let width = max(widest, Int((style.maxWidth ?? 0).rounded(.up)), 1)
@@ -166,29 +215,12 @@ public struct TextBlock: Sendable {
     else { throw .tooLarge(width: width, height: height) }
     let alignment: Alignment =
       style.alignment == .natural ? (rightToLeft ? .right : .left) : style.alignment
-    let opacity = Int32((style.opacity * 255).rounded())
-    return Bitmap(width: width, height: height, format: .rgba8) { bytes in
-      // The bitmap's memory comes uncleared; the lines cover only part of it.
-      _ = bytes.initializeMemory(as: UInt8.self, repeating: 0)
-      let canvas = bytes.bindMemory(to: SIMD4<UInt8>.self)
-      for (number, line) in lines.enumerated() {
-        let baseline = firstBaseline + Int((step * Double(number)).rounded())
-        let free = width - line.width
-        let left = alignment == .left ? 0 : alignment == .right ? free : free / 2
-        line.draw(into: canvas, canvasWidth: width, x: left, y: baseline - line.baseline)
-      }
-      for index in canvas.indices where canvas[index].w > 0 {
-        let pixel = SIMD4<Int32>(truncatingIfNeeded: canvas[index])
-        let alpha = pixel.w
-        let faded = (alpha * opacity + 127) / 255
-        guard faded > 0 else {
-          canvas[index] = .zero
-          continue
-        }
-        var straight = pointwiseMin((pixel &* 255 &+ alpha / 2) / alpha, SIMD4(repeating: 255))
-        straight.w = faded
-        canvas[index] = SIMD4(truncatingIfNeeded: straight)
-      }
+    let placed = lines.enumerated().map { number, line in
+      let baseline = firstBaseline + Int((step * Double(number)).rounded())
+      let free = width - line.width
+      let left = alignment == .left ? 0 : alignment == .right ? free : free / 2
+      return (line, left, baseline - line.baseline)
     }
+    return (width, height, placed)
   }
 }

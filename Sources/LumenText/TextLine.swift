@@ -100,8 +100,11 @@ public struct TextLine: Sendable {
     let canvasHeight = canvas.count / max(1, canvasWidth)
     for (mask, gx, gy) in glyphs {
       let (left, top) = (x + gx, y + gy)
-      let rows = max(0, -top)..<min(mask.height, canvasHeight - top)
-      let columns = max(0, -left)..<min(mask.width, canvasWidth - left)
+      let (firstRow, endRow) = (max(0, -top), min(mask.height, canvasHeight - top))
+      let (firstColumn, endColumn) = (max(0, -left), min(mask.width, canvasWidth - left))
+      guard firstRow < endRow, firstColumn < endColumn else { continue }
+      let rows = firstRow..<endRow
+      let columns = firstColumn..<endColumn
       for row in rows {
         let start = (top + row) * canvasWidth + left
         for column in columns {

@@ -150,18 +150,21 @@ public struct TextContent: LayerContent {
       maxWidth: max(1, box.width * shorter), alignment: alignment, lineHeight: lineHeight,
       letterSpacing: letterSpacing, opacity: components.count > 3 ? components[3] : 1)
     let block = try TextBlock(text, fonts: FontSet(try resources.font(font)), style: style)
-    var drawn = block.bitmap
+    // An outline needs the drawing whole; plain text is drawn tile by tile as it is rendered.
+    let text: Image
     if let outline, outlineWidth > 0 {
       let c = outline.components
-      drawn = TextOutline.outlined(
-        drawn, width: outlineWidth * style.size,
-        color: SIMD3(c.prefix(3).map { UInt8((min(max($0, 0), 1) * 255).rounded()) }),
-        opacity: c[3])
+      text = Image(
+        bitmap: TextOutline.outlined(
+          block.bitmap, width: outlineWidth * style.size,
+          color: SIMD3(c.prefix(3).map { UInt8((min(max($0, 0), 1) * 255).rounded()) }),
+          opacity: c[3]))
+    } else {
+      text = block.image
     }
     // The box takes the drawing's own size in pixels, so that placing it does not resample.
-    box.width = Double(drawn.width) / shorter
-    box.height = Double(drawn.height) / shorter
-    let text = Image(bitmap: drawn)
+    box.width = Double(text.extent.width) / shorter
+    box.height = Double(text.extent.height) / shorter
     var layer = text.placed(by: box, on: canvas)
     if let shadow {
       // The text's shape in the shadow's colour, moved on the canvas (not with the box's

@@ -118,7 +118,16 @@ final class BitmapPlan: Plan, @unchecked Sendable {
   private func read<T: FixedWidthInteger>(
     _ p: UnsafePointer<T>, _ out: PixelSpan, _ table: UnsafePointer<Float>, _ alphaScale: Float
   ) {
-    if bitmap.format.hasAlpha {
+    if bitmap.format.hasAlpha && isPlainScale {
+      for i in 0..<out.count {
+        let o = i &* 4
+        let a = Float(p[o &+ 3]) * alphaScale
+        out.red[i] = Float(p[o]) * alphaScale * a
+        out.green[i] = Float(p[o &+ 1]) * alphaScale * a
+        out.blue[i] = Float(p[o &+ 2]) * alphaScale * a
+        out.alpha[i] = a
+      }
+    } else if bitmap.format.hasAlpha {
       for i in 0..<out.count {
         let o = i &* 4
         let a = Float(p[o &+ 3]) * alphaScale

@@ -1,0 +1,41 @@
+import LumenCore
+
+/// Draws a ``TextBlock`` tile by tile: each tile's lines into 8-bit scratch exactly as the
+/// whole bitmap is drawn, then read as a bitmap is (premultiplied, sRGB-encoded), so the lazy
+/// image and ``TextBlock/bitmap`` give the same pixels.
+struct TextBlockKernel: GeneralKernel {
+  let block: TextBlock
+
+  var transfer: Transfer { .sRGB }
+  var preservesOpacity: Bool { false }
+
+  func extent(forInputExtents extents: [Rect]) -> Rect {
+    Rect(width: block.width, height: block.height)
+  }
+
+  func regionOfInterest(for rect: Rect, input index: Int) -> Rect { .empty }
+
+  func isClear(in rect: Rect) -> Bool { !block.reaches(rect) }
+
+  func apply(inputs: [Tile], output: Tile) {
+    output.clear()
+    let rect = output.rect.intersection(Rect(width: block.width, height: block.height))
+    guard !rect.isEmpty, block.reaches(rect) else { return }
+    withUnsafeTemporaryAllocation(of: SIMD4<UInt8>.self, capacity: rect.width * rect.height) {
+      canvas in
+      block.draw(rect, into: canvas)
+      let unit: Float = 1 / 255
+      for row in 0..<rect.height {
+        let out = output.row(rect.minY + row, from: rect.minX, count: rect.width)
+        let pixels = canvas.baseAddress! + row * rect.width
+        for i in 0..<rect.width {
+          let a = Float(pixels[i].w) * unit
+          out.red[i] = Float(pixels[i].x) * unit * a
+          out.green[i] = Float(pixels[i].y) * unit * a
+          out.blue[i] = Float(pixels[i].z) * unit * a
+          out.alpha[i] = a
+        }
+      }
+    }
+  }
+}
