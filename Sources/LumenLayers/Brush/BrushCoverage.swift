@@ -139,12 +139,17 @@ struct BrushCoverage {
       }
       var running: Float = 0
       let base = row * width
-      for column in touched[row] {
-        running += steps[column]
-        steps[column] = 0
-        values[base + column] += running
+      let columns = touched[row]
+      values.withUnsafeMutableBufferPointer { values in
+        steps.withUnsafeMutableBufferPointer { steps in
+          for column in columns {
+            running += steps[column]
+            steps[column] = 0
+            values[base + column] += running
+          }
+          steps[columns.upperBound] = 0
+        }
       }
-      steps[touched[row].upperBound] = 0
     }
   }
 
@@ -188,10 +193,13 @@ struct BrushCoverage {
   ) {
     // The fall-off is at least a pixel wide, so that a nearly hard tip is not jagged.
     let inner = Swift.min(radius * hardness, radius - 1)
-    // The distance to the path, segment by segment, over the pixels whose centres lie in its
-    // capsule only (the others are a radius or more away from it).
+    // The squared distance to the path, segment by segment, over the pixels whose centres
+    // lie in its capsule only (the others are a radius or more away from it). Squared, so
+    // that the loop over a row's columns has no square root and vectorises.
     var nearest = [Double](repeating: .infinity, count: width * height)
     for (a, b) in segments {
+      let delta = b - a
+      let squared = (delta * delta).sum()
       let capsule = Capsule(a, b, radius: radius)
       let top = Self.index(
         (Swift.min(a.y, b.y) - radius).rounded(.down) - Double(minY), within: height)
@@ -205,17 +213,23 @@ struct BrushCoverage {
         let right = Self.index((end - 0.5).rounded(.down) + 1 - Double(minX), within: width)
         guard left < right else { continue }
         touch(left..<right, row: row)
-        for column in left..<right {
-          let p = SIMD2(Double(minX + column) + 0.5, y)
-          let index = row * width + column
-          nearest[index] = Swift.min(nearest[index], Self.distance(from: p, to: a, b))
+        let base = row * width
+        nearest.withUnsafeMutableBufferPointer { nearest in
+          for column in left..<right {
+            // The nearest point of the segment to the pixel's centre, as `t` along it.
+            let x = Double(minX + column) + 0.5
+            let along = (x - a.x) * delta.x + (y - a.y) * delta.y
+            let t = squared > 0 ? Swift.min(Swift.max(along / squared, 0), 1) : 0
+            let (ox, oy) = (x - (a.x + t * delta.x), y - (a.y + t * delta.y))
+            nearest[base + column] = Swift.min(nearest[base + column], ox * ox + oy * oy)
+          }
         }
       }
     }
     for row in 0..<height {
       for column in touched[row] {
         let index = row * width + column
-        let distance = nearest[index]
+        let distance = nearest[index].squareRoot()
         guard distance < radius else { continue }
         let t = distance <= inner ? 1 : (radius - distance) / (radius - inner)
         values[index] = Float(t * t * (3 - 2 * t))
@@ -226,14 +240,6 @@ struct BrushCoverage {
   /// A whole coordinate limited to 0...limit (a far point's window ends at the drawing's edge).
   static func index(_ coordinate: Double, within limit: Int) -> Int {
     Int(Swift.min(Swift.max(coordinate, 0), Double(limit)))
-  }
-
-  static func distance(from p: SIMD2<Double>, to a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
-    let delta = b - a
-    let squared = (delta * delta).sum()
-    let t = squared > 0 ? Swift.min(Swift.max(((p - a) * delta).sum() / squared, 0), 1) : 0
-    let offset = p - (a + t * delta)
-    return (offset * offset).sum().squareRoot()
   }
 }
 
