@@ -63,8 +63,9 @@ public enum TextOutline {
   }
 
   /// For each pixel of the text's RGBA `source` grown by `pad` on every side, the squared
-  /// distance to the nearest inked pixel (alpha of at least a half), or a value beyond any
-  /// distance in it when there is none. Columns first, where the shape is still two-valued
+  /// distance to the nearest inked pixel (alpha of at least a half), exact up to `pad`
+  /// squared; a pixel farther than `pad` from all ink may hold any value beyond that.
+  /// Columns first, where the shape is still two-valued
   /// (two sweeps: the nearest ink above and below), then rows, through the lower envelope of
   /// parabolas over memory that lies in order. Exact either way round: the minimum over ink
   /// pixels of dx^2 + dy^2 is the minimum over columns of dx^2 plus that column's least dy^2.
@@ -80,13 +81,17 @@ public enum TextOutline {
       return sy >= 0 && sy < height && source[(sy * width + sx) * 4 + 3] >= 128
     }
     // Down the columns: the (padded) row of the nearest ink above each, then below it.
+    var (firstInked, lastInked) = (width, -1)
     for direction in [1, -1] {
       var nearest = [Int?](repeating: nil, count: width)
       for y in stride(
         from: direction > 0 ? 0 : rows - 1, through: direction > 0 ? rows - 1 : 0, by: direction)
       {
         for sx in 0..<width {
-          if inked(y, sx) { nearest[sx] = y }
+          if inked(y, sx) {
+            nearest[sx] = y
+            (firstInked, lastInked) = (min(firstInked, sx), max(lastInked, sx))
+          }
           guard let ink = nearest[sx] else { continue }
           let d = Double(y - ink)
           let index = y * columns + sx + pad
@@ -95,14 +100,20 @@ public enum TextOutline {
         }
       }
     }
-    // Along the rows; a row no column reaches stays beyond reach.
-    var vertices = [Int](repeating: 0, count: columns)
-    var bounds = [Double](repeating: 0, count: columns + 1)
-    var values = [Double](repeating: 0, count: columns)
+    // Along the rows, over the (padded) columns within `pad` of an inked one only: the others
+    // are farther than `pad` from all ink and keep a value beyond it (a caption's box is
+    // often mostly empty). A row no column reaches stays beyond reach.
+    guard firstInked <= lastInked else { return squared }
+    let span = firstInked..<(lastInked + 1 + 2 * pad)
+    var vertices = [Int](repeating: 0, count: span.count)
+    var bounds = [Double](repeating: 0, count: span.count + 1)
+    var values = [Double](repeating: 0, count: span.count)
     squared.withUnsafeMutableBufferPointer { squared in
       for y in 0..<rows where inkedRows[y] {
+        let row = y * columns
         lowerEnvelope(
-          UnsafeMutableBufferPointer(rebasing: squared[(y * columns)..<((y + 1) * columns)]),
+          UnsafeMutableBufferPointer(
+            rebasing: squared[(row + span.lowerBound)..<(row + span.upperBound)]),
           vertices: &vertices, bounds: &bounds, values: &values)
       }
     }

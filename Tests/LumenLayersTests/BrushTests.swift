@@ -7,12 +7,21 @@ import Testing
 /// against the capsule's area found another way (the distance to the segment, solved for
 /// each of 400 vertical lines a pixel by bisection).
 struct BrushTests {
+  /// The distance from `p` to the segment `a`-`b`.
+  static func distance(from p: SIMD2<Double>, to a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+    let delta = b - a
+    let squared = (delta * delta).sum()
+    let t = squared > 0 ? min(max(((p - a) * delta).sum() / squared, 0), 1) : 0
+    let offset = p - (a + t * delta)
+    return (offset * offset).sum().squareRoot()
+  }
+
   /// The area of the pixel `(column, row)` within `radius` of the segment `a`-`b`.
   static func capsuleArea(
     column: Int, row: Int, _ a: SIMD2<Double>, _ b: SIMD2<Double>, radius: Double
   ) -> Double {
     // Pixels whose centre lies more than a pixel diagonal inside or outside need no integral.
-    let centre = BrushCoverage.distance(
+    let centre = Self.distance(
       from: SIMD2(Double(column) + 0.5, Double(row) + 0.5), to: a, b)
     if centre < radius - 0.75 { return 1 }
     if centre > radius + 0.75 { return 0 }
@@ -22,7 +31,7 @@ struct BrushTests {
       let x = Double(column) + (Double(k) + 0.5) / Double(samples)
       // The nearest point of the segment to the vertical line is where the distance is
       // least; the distance grows away from it, so each edge is one bisection.
-      func distance(_ y: Double) -> Double { BrushCoverage.distance(from: SIMD2(x, y), to: a, b) }
+      func distance(_ y: Double) -> Double { Self.distance(from: SIMD2(x, y), to: a, b) }
       var (low, high) = (min(a.y, b.y) - radius - 1, max(a.y, b.y) + radius + 1)
       for _ in 0..<60 {
         let (m1, m2) = (low + (high - low) / 3, high - (high - low) / 3)

@@ -1,4 +1,5 @@
 import Foundation
+import LumenCore
 import LumenTestSupport
 import Testing
 
@@ -100,6 +101,31 @@ struct TextBlockTests {
       }
     }
     #expect(maxColumn > 390)
+  }
+
+  /// The lazy image (each tile drawn from the glyphs that reach it) holds the bitmap's
+  /// pixels, across tile and band seams, with any thread count.
+  @Test(
+    .enabled(if: fontInstalled, "needs fonts-noto-core (scripts/setup.sh --oracles)"),
+    arguments: [1, 2])
+  func tilesDrawWhatTheBitmapHolds(threads: Int) throws {
+    let fonts = FontSet(try FontFile(path: Self.font))
+    let block = try TextBlock(
+      Self.paragraph, fonts: fonts,
+      style: .init(size: 37, color: SIMD3(200, 90, 30), maxWidth: 700, opacity: 0.6))
+    // Several tiles across and bands down.
+    #expect(block.width > 512 && block.height > 96)
+    let context = RenderContext(threadCount: threads)
+    let whole = try context.bitmap(of: Image(bitmap: block.bitmap), format: .rgba8)
+    let tiled = try context.bitmap(of: block.image, format: .rgba8)
+    let (tiledBytes, wholeBytes) = (
+      tiled.withUnsafeBytes { Array($0) }, whole.withUnsafeBytes { Array($0) }
+    )
+    #expect(tiledBytes == wholeBytes)
+    let inked = whole.withUnsafeBytes { bytes in
+      stride(from: 3, to: bytes.count, by: 4).filter { bytes[$0] > 0 }.count
+    }
+    #expect(inked > whole.width * whole.height / 20)
   }
 
   /// Letter spacing widens a line by the spacing after each character.
