@@ -41,10 +41,12 @@ public final class FontFile: @unchecked Sendable {
     guard let length = UInt32(exactly: bytes.count) else {
       throw FontError(file: path, reason: "too large")
     }
-    // HarfBuzz copies the bytes (duplicate mode) into a blob it owns.
+    // HarfBuzz reads the bytes in place (an emoji font is 10 MB): they are this object's,
+    // never changed, and outlive the font made of them, which `deinit` destroys (FreeType
+    // reads glyphs from the same bytes).
     let blob = bytes.withUnsafeBytes { raw in
       hb.blob_create(
-        raw.baseAddress?.assumingMemoryBound(to: CChar.self), length, HB_MEMORY_MODE_DUPLICATE,
+        raw.baseAddress?.assumingMemoryBound(to: CChar.self), length, HB_MEMORY_MODE_READONLY,
         nil, nil)
     }
     defer { hb.blob_destroy(blob) }
