@@ -70,25 +70,31 @@ struct BrushKernel: GeneralKernel {
     output.clear()
     for paint in paints where !paint.path.bounds.intersection(output.rect).isEmpty {
       guard let coverage = BrushCoverage(paint.path, in: output.rect) else { continue }
-      let c = paint.colour
-      for row in 0..<coverage.height {
-        let out = output.row(coverage.minY + row, from: coverage.minX, count: coverage.width)
-        let base = row * coverage.width
-        for i in coverage.touched[row] {
-          let amount = Swift.min(coverage.values[base + i], 1) * paint.strength
-          guard amount > 0 else { continue }
+      let (c, strength) = (paint.colour, paint.strength)
+      coverage.values.withUnsafeBufferPointer { values in
+        for row in 0..<coverage.height {
+          let out = output.row(coverage.minY + row, from: coverage.minX, count: coverage.width)
+          let covered = values.baseAddress! + row * coverage.width
+          let touched = coverage.touched[row]
+          // Without a branch, so that the loops vectorise: where nothing is covered the
+          // amount is 0 and the pixel stays exactly as it was.
           if paint.erases {
-            let keep = 1 - amount
-            out.red[i] *= keep
-            out.green[i] *= keep
-            out.blue[i] *= keep
-            out.alpha[i] *= keep
+            for i in touched {
+              let keep = 1 - Swift.max(Swift.min(covered[i], 1), 0) * strength
+              out.red[i] *= keep
+              out.green[i] *= keep
+              out.blue[i] *= keep
+              out.alpha[i] *= keep
+            }
           } else {
-            let keep = 1 - c.w * amount
-            out.red[i] = c.x * amount + out.red[i] * keep
-            out.green[i] = c.y * amount + out.green[i] * keep
-            out.blue[i] = c.z * amount + out.blue[i] * keep
-            out.alpha[i] = c.w * amount + out.alpha[i] * keep
+            for i in touched {
+              let amount = Swift.max(Swift.min(covered[i], 1), 0) * strength
+              let keep = 1 - c.w * amount
+              out.red[i] = c.x * amount + out.red[i] * keep
+              out.green[i] = c.y * amount + out.green[i] * keep
+              out.blue[i] = c.z * amount + out.blue[i] * keep
+              out.alpha[i] = c.w * amount + out.alpha[i] * keep
+            }
           }
         }
       }
