@@ -70,7 +70,9 @@ public final class EditSession: @unchecked Sendable {
       // Layers are drawn before the render begins: the photo decodes meanwhile, whole, when
       // a whole copy takes at most an eighth of the budget.
       let bitmap = photo.decoded.bitmap
-      if document.layers.contains(where: { !$0.hidden }), bitmap.byteCount <= context.memoryBudget / 8 {
+      if document.layers.contains(where: { !$0.hidden }),
+        bitmap.byteCount <= context.memoryBudget / 8
+      {
         bitmap.startDecoding()
       }
       edited = try document.apply(

@@ -2,6 +2,7 @@ import Foundation
 import LumenCodecs
 import LumenCore
 import LumenEdit
+import LumenLayers
 import LumenTestSupport
 import Testing
 
@@ -34,6 +35,38 @@ import Testing
     try EditSession(contentsOf: photo).export(d, to: out)
     let info = try ImageFile.info(out)
     #expect(info.width == 400 && info.height == 600)
+  }
+
+  /// With layers, an export decodes its photo while they are drawn: the file holds what the
+  /// photo streamed through the same document gives, and a truncated photo still fails the
+  /// export, leaving nothing behind.
+  @Test func anExportDecodesItsPhotoWhileLayersAreDrawn() throws {
+    var d = EditDocument()
+    d.adjustments.contrast = 0.3
+    d.layers = [
+      Layer(
+        id: "card",
+        content: ShapeContent(
+          shape: .ellipse, fill: LayerColor(red: 0.2, green: 0.4, blue: 1, alpha: 0.7)),
+        transform: LayerTransform(x: 0.4, y: 0.5, width: 0.3, height: 0.4))
+    ]
+    let folder = try Scratch.directory()
+    let out = folder.appendingPathComponent("layered.png")
+    try EditSession(contentsOf: photo).export(d, to: out)
+    let streamed = try Renderer().bitmap(
+      of: d.apply(to: Photo(contentsOf: photo).image), format: .rgb8)
+    let written = try Photo(contentsOf: out, options: DecodeOptions()).decoded.bitmap
+    #expect(bytes(written) == bytes(streamed))
+
+    let cut = folder.appendingPathComponent("cut.jpg")
+    let whole = try Data(contentsOf: photo)
+    try whole.prefix(whole.count / 2).write(to: cut)
+    let failed = folder.appendingPathComponent("failed.png")
+    #expect(throws: (any Error).self) { try EditSession(contentsOf: cut).export(d, to: failed) }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "cut.jpg", "layered.png",
+      ])
   }
 
   /// Magic is an analysis of the source: one for every preview and the export while the crop
