@@ -60,27 +60,33 @@ public final class EditSession: @unchecked Sendable {
     options: EncodeOptions = EncodeOptions(), overwrite: Bool = false,
     progress: (any RowSink)? = nil
   ) throws {
-    let (photo, edited): (Photo, Image)
-    if atPreviewSize {
-      edited = try previewImage(document)
-      photo = try lock.withLock { try previewSourceLocked().photo }
-    } else {
-      let magic = try lock.withLock { try magicLocked(for: document) }
-      photo = try Photo(contentsOf: url)
-      // Layers are drawn before the render begins: the photo decodes meanwhile, whole, when
-      // a whole copy takes at most an eighth of the budget.
-      let bitmap = photo.decoded.bitmap
-      if document.layers.contains(where: { !$0.hidden }),
-        bitmap.byteCount <= context.memoryBudget / 8
-      {
-        bitmap.startDecoding()
-      }
-      edited = try document.apply(
-        to: photo.image, resources: resources, magic: magic, context: context)
+    func write(_ edited: Image, of photo: Photo) throws {
+      try photo.export(
+        edited, to: destination, options: options, overwrite: overwrite, context: context,
+        progress: progress)
     }
-    try photo.export(
-      edited, to: destination, options: options, overwrite: overwrite, context: context,
-      progress: progress)
+    if atPreviewSize {
+      let edited = try previewImage(document)
+      return try write(edited, of: lock.withLock { try previewSourceLocked().photo })
+    }
+    let magic = try lock.withLock { try magicLocked(for: document) }
+    let photo = try Photo(contentsOf: url)
+    // Layers are drawn before the render begins: the photo decodes meanwhile, whole, when a
+    // whole copy takes at most an eighth of the budget. A failed export stops that decode.
+    let bitmap = photo.decoded.bitmap
+    if document.layers.contains(where: { !$0.hidden }),
+      bitmap.byteCount <= context.memoryBudget / 8
+    {
+      bitmap.startDecoding()
+    }
+    do {
+      try write(
+        document.apply(to: photo.image, resources: resources, magic: magic, context: context),
+        of: photo)
+    } catch {
+      bitmap.cancelDecoding()
+      throw error
+    }
   }
 
   /// The geometry stage at preview size, materialised and kept while the geometry is unchanged.
