@@ -52,7 +52,7 @@ public enum RegularFile {
   private static func read(_ descriptor: Int32, count: Int, path: String) throws(FileError)
     -> Data
   {
-    var data = Data(count: count)
+    var data = buffer(count: count)
     var filled = 0
     let failure = data.withUnsafeMutableBytes { buffer -> Int32? in
       while filled < buffer.count, let base = buffer.baseAddress {
@@ -66,6 +66,19 @@ public enum RegularFile {
     }
     if let failure { throw FileError(file: path, action: "read the file", code: failure) }
     return data.prefix(filled)
+  }
+
+  /// Memory for `count` bytes of a file. A large buffer is mapped with all its pages made in
+  /// one system call, not one page fault every 4 KB as the read fills it (a 24 MP photo's 10 MB
+  /// took about 8 ms of faults in a VM, most of `lumen info`).
+  private static func buffer(count: Int) -> Data {
+    guard count >= 1 << 20,
+      let memory = mmap(
+        nil, count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0),
+      memory != MAP_FAILED
+    else { return Data(count: count) }
+    return Data(
+      bytesNoCopy: memory, count: count, deallocator: .custom { munmap($0, $1) })
   }
 
   /// Whether `path` names a regular file (following symbolic links).
