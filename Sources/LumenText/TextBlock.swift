@@ -47,6 +47,7 @@ public struct TextBlock: Sendable {
   /// lines.
   public let width: Int
   public let height: Int
+  public var extent: Rect { Rect(width: width, height: height) }
   /// The drawn lines, each with its box's top left corner in the block.
   private let placed: [(line: TextLine, x: Int, y: Int)]
   /// The style's opacity, 0...255.
@@ -100,7 +101,7 @@ public struct TextBlock: Sendable {
   /// The block drawn whole, in straight 8-bit RGBA.
   public var bitmap: Bitmap {
     Bitmap(width: width, height: height, format: .rgba8) { bytes in
-      draw(Rect(width: width, height: height), into: bytes.bindMemory(to: SIMD4<UInt8>.self))
+      draw(extent, into: bytes.bindMemory(to: SIMD4<UInt8>.self))
     }
   }
 

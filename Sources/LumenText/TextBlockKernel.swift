@@ -9,9 +9,7 @@ struct TextBlockKernel: GeneralKernel {
   var transfer: Transfer { .sRGB }
   var preservesOpacity: Bool { false }
 
-  func extent(forInputExtents extents: [Rect]) -> Rect {
-    Rect(width: block.width, height: block.height)
-  }
+  func extent(forInputExtents extents: [Rect]) -> Rect { block.extent }
 
   func regionOfInterest(for rect: Rect, input index: Int) -> Rect { .empty }
 
@@ -19,7 +17,7 @@ struct TextBlockKernel: GeneralKernel {
 
   func apply(inputs: [Tile], output: Tile) {
     output.clear()
-    let rect = output.rect.intersection(Rect(width: block.width, height: block.height))
+    let rect = output.rect.intersection(block.extent)
     guard !rect.isEmpty, block.reaches(rect) else { return }
     withUnsafeTemporaryAllocation(of: SIMD4<UInt8>.self, capacity: rect.width * rect.height) {
       canvas in

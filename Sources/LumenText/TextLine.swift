@@ -102,12 +102,11 @@ public struct TextLine: Sendable {
       let (left, top) = (x + gx, y + gy)
       let (firstRow, endRow) = (max(0, -top), min(mask.height, canvasHeight - top))
       let (firstColumn, endColumn) = (max(0, -left), min(mask.width, canvasWidth - left))
+      // A glyph wholly outside the canvas (a tile of the block) draws nothing.
       guard firstRow < endRow, firstColumn < endColumn else { continue }
-      let rows = firstRow..<endRow
-      let columns = firstColumn..<endColumn
-      for row in rows {
+      for row in firstRow..<endRow {
         let start = (top + row) * canvasWidth + left
-        for column in columns {
+        for column in firstColumn..<endColumn {
           let source = row * mask.width + column
           let over: SIMD4<Int32>
           switch mask.pixels {

@@ -64,10 +64,9 @@ public enum TextOutline {
 
   /// For each pixel of the text's RGBA `source` grown by `pad` on every side, the squared
   /// distance to the nearest inked pixel (alpha of at least a half), exact up to `pad`
-  /// squared; a pixel farther than `pad` from all ink may hold any value beyond that.
-  /// Columns first, where the shape is still two-valued
-  /// (two sweeps: the nearest ink above and below), then rows, through the lower envelope of
-  /// parabolas over memory that lies in order. Exact either way round: the minimum over ink
+  /// squared; a pixel farther than `pad` from all ink may hold any value beyond that. Columns
+  /// first, where the shape is still two-valued (two sweeps: the nearest ink above and
+  /// below), then rows, through the lower envelope of parabolas over memory that lies in order. Exact either way round: the minimum over ink
   /// pixels of dx^2 + dy^2 is the minimum over columns of dx^2 plus that column's least dy^2.
   static func squaredDistances(
     toInkOf source: UnsafeRawBufferPointer, width: Int, height: Int, pad: Int

@@ -32,13 +32,13 @@ struct TextBlockTests {
     let scalars = Array(Self.paragraph.unicodeScalars)
     #expect(block.lines.count > 1)
     // As wide as the width, or as the one word too long for it.
-    #expect(block.bitmap.width >= Int(maxWidth.rounded(.up)))
+    #expect(block.width >= Int(maxWidth.rounded(.up)))
     // The width of a stretch of the paragraph, measured by drawing it alone on one line.
     func measured(_ range: Range<Int>) throws -> Int {
       let text = String(String.UnicodeScalarView(scalars[range]))
       return try TextBlock(
         text, fonts: FontSet(try FontFile(path: Self.font)), style: TextBlock.Style(size: 20)
-      ).bitmap.width
+      ).width
     }
     for (number, line) in block.lines.enumerated() {
       if number > 0 {
@@ -132,10 +132,10 @@ struct TextBlockTests {
   @Test(.enabled(if: fontInstalled, "needs fonts-noto-core (scripts/setup.sh --oracles)"))
   func letterSpacingAddsAfterEachCharacter() throws {
     let fonts = FontSet(try FontFile(path: Self.font))
-    let plain = try TextBlock("spacing", fonts: fonts, style: .init(size: 40)).bitmap.width
+    let plain = try TextBlock("spacing", fonts: fonts, style: .init(size: 40)).width
     let spaced = try TextBlock(
       "spacing", fonts: fonts, style: .init(size: 40, letterSpacing: 0.25)
-    ).bitmap.width
+    ).width
     #expect(abs(spaced - plain - 7 * 10) <= 2, "\(plain) -> \(spaced)")
   }
 
