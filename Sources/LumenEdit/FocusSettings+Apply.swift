@@ -17,7 +17,7 @@ extension FocusSettings {
     let e = image.extent
     let short = Double(min(e.width, e.height))
     guard blur > 0, short > 0 else { return image }
-    let blurred = try GaussianBlur(sigma: blur * short).apply(to: image)
+    let blurred = image.gaussianBlurred(sigma: blur * short)
     return image.applying(MaskedMix(mask: FocusMask(settings: self, extent: e)), with: [blurred])
   }
 }

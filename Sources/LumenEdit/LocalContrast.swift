@@ -10,7 +10,7 @@ struct LocalContrast: ImageFilter {
   let sigma: Double
 
   func apply(to image: Image) throws -> Image {
-    let surround = try GaussianBlur(sigma: max(0.5, sigma)).apply(to: image)
+    let surround = image.gaussianBlurred(sigma: max(0.5, sigma))
     return surround.composited(over: image, using: Kernel(amount: Float(amount)))
   }
 

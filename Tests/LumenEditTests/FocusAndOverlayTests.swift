@@ -31,6 +31,29 @@ import Testing
     )
   }
 
+  /// Focus and clarity blur in fractions of the picture, beyond the Gaussian Blur filter's
+  /// 200 px on large photos, and the document still applies (it failed with "sigma = 750 is
+  /// out of range" before): focus on a 4000 x 3000 picture renders (a flat one stays flat),
+  /// clarity's surround on a 12000 px one (sigma 240) is accepted.
+  @Test func wideDocumentBlursApplyToLargePictures() throws {
+    func flat(_ side: Int) -> Image {
+      Image(color: RGBA(red: 0.2, green: 0.5, blue: 0.7, alpha: 1))
+        .cropped(to: Rect(width: side + side / 3, height: side))
+    }
+    var d = EditDocument()
+    var focus = FocusSettings(mode: .radial)
+    focus.blur = 0.25
+    d.focus = focus
+    let corner = Rect(width: 48, height: 48)
+    let expected = try Renderer().bitmap(of: flat(3000), rect: corner, format: .rgb8)
+    let out = try Renderer().bitmap(of: d.apply(to: flat(3000)), rect: corner, format: .rgb8)
+    let (a, b) = (out.withUnsafeBytes { Array($0) }, expected.withUnsafeBytes { Array($0) })
+    #expect(zip(a, b).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+    var clear = EditDocument()
+    clear.adjustments.clarity = 0.5
+    _ = try clear.apply(to: flat(12_000))
+  }
+
   /// Across many tiles, some wholly sharp or wholly blurred (which skip the other image), the
   /// result is the sharp image mixed towards the blurred one by the documented mask.
   @Test(arguments: [FocusSettings.Mode.radial, .linear, .mirrored])

@@ -43,8 +43,11 @@ public struct GaussianBlur: Filter {
 }
 
 extension Image {
-  /// The image blurred as ``GaussianBlur`` describes; `sigma` must be finite and >= 0.
-  func gaussianBlurred(sigma: Double) -> Image {
+  /// The image blurred as ``GaussianBlur`` describes, for any finite `sigma` >= 0: a wide
+  /// blur costs no more than a narrow one (see `pyramidBlur`). The filter's 0...200 is the
+  /// range a user picks from; edits whose blur scales with the picture (focus, clarity) call
+  /// this, so a large photo gets the blur its document asks for.
+  public func gaussianBlurred(sigma: Double) -> Image {
     guard sigma > 0, !extent.isEmpty else { return self }
     let factor = Self.pyramidFactor(sigma: sigma)
     if factor > 1, !extent.isInfinite { return pyramidBlur(sigma: sigma, factor: factor) }
