@@ -114,6 +114,32 @@ struct SignalTests {
     Self.expectUntouched(folder, output)
   }
 
+  /// An edit with layers decodes its photo on a thread of its own while they are drawn: a
+  /// signal still stops it promptly, and nothing is written.
+  @Test(arguments: signals)
+  func aLayeredEditStopsAndLeavesNothing(signal: Int32) throws {
+    let photo = try Self.inputs.get().photo
+    let (folder, output) = try Self.folder(output: "out.jpg")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let documents = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: documents) }
+    let document = documents.appendingPathComponent("layered.json")
+    try Data(
+      #"""
+      {"formatIdentifier": "org.lumen.edit", "formatVersion": 4,
+       "operations": {"focus": {"mode": "gaussian", "blur": 0.2}},
+       "layers": [{"id": "card", "kind": "shape", "shape": "ellipse", "fill": [1, 0, 0, 0.5],
+                   "transform": {"x": 0.5, "y": 0.5, "width": 0.5, "height": 0.5}}]}
+      """#.utf8
+    ).write(to: document)
+    let stopped = try Self.interrupt(
+      ["edit", photo.path, "--doc", document.path, "-o", output.path, "--overwrite"],
+      in: folder, with: signal, after: 0.6)
+    #expect(stopped.status == 128 + signal, "\(stopped.errors)")
+    #expect(stopped.seconds < 2, "took \(stopped.seconds) s")
+    Self.expectUntouched(folder, output)
+  }
+
   /// SIGKILL cannot be handled: the unnamed temporary file vanishes with the process.
   @Test func aKilledRenderLeavesNothingVisible() throws {
     let inputs = try Self.inputs.get()
