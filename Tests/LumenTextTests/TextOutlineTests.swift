@@ -36,9 +36,10 @@ struct TextOutlineTests {
 
   /// The two-dimensional transform of a random shape equals the least squared distance to its
   /// inked pixels, computed pixel by pixel, over the shape and its padding (up to the
-  /// padding's width): with ink anywhere, and with ink in a few middle columns only.
-  @Test(arguments: [0..<13, 5..<8])
-  func everyPixelsDistanceIsTheLeastToAnyInk(inkedColumns: Range<Int>) {
+  /// padding's width): with ink anywhere, and with ink in a few middle columns only; along the
+  /// rows through each pixel's window and through the lower envelope.
+  @Test(arguments: [0..<13, 5..<8], [true, false])
+  func everyPixelsDistanceIsTheLeastToAnyInk(inkedColumns: Range<Int>, windowed: Bool) {
     var generator = SystemRandomNumberGenerator()
     let (width, height, pad) = (13, 9, 3)
     let alpha: [UInt8] = (0..<(width * height)).map { index in
@@ -47,7 +48,8 @@ struct TextOutlineTests {
     }
     let rgba = alpha.flatMap { a -> [UInt8] in [0, 0, 0, a] }
     let squared = rgba.withUnsafeBytes {
-      TextOutline.squaredDistances(toInkOf: $0, width: width, height: height, pad: pad)
+      TextOutline.squaredDistances(
+        toInkOf: $0, width: width, height: height, pad: pad, directReach: windowed ? pad : 0)
     }
     let columns = width + 2 * pad
     let inks = alpha.indices.filter { alpha[$0] >= 128 }.map {
@@ -55,11 +57,11 @@ struct TextOutlineTests {
     }
     for y in 0..<(height + 2 * pad) {
       for x in 0..<columns {
-        let direct = inks.map { Double(($0.0 - x) * ($0.0 - x) + ($0.1 - y) * ($0.1 - y)) }.min()
-        if let direct, direct <= Double(pad * pad) {
+        let direct = inks.map { Float(($0.0 - x) * ($0.0 - x) + ($0.1 - y) * ($0.1 - y)) }.min()
+        if let direct, direct <= Float(pad * pad) {
           #expect(squared[y * columns + x] == direct, "(\(x), \(y))")
         } else {
-          #expect(squared[y * columns + x] > Double(pad * pad), "(\(x), \(y))")
+          #expect(squared[y * columns + x] > Float(pad * pad), "(\(x), \(y))")
         }
       }
     }

@@ -1,9 +1,5 @@
 /// Converts planar premultiplied floats to interleaved stored samples with straight alpha.
 enum Quantizer {
-  /// Adding 1.5 * 2^23 puts round-to-nearest(x) in a float's low mantissa bits: a rounding
-  /// that vectorises, unlike `rounded()` and integer initialisers (see bench/NOTES.md).
-  @usableFromInline static let magic: Float = 12_582_912
-
   /// Writes a span (premultiplied, in the format's transfer) as interleaved samples to `out`.
   static func store(
     _ span: PixelSpan, opaque: Bool, to out: UnsafeMutableRawPointer, format: PixelFormat
@@ -50,6 +46,6 @@ enum Quantizer {
   @inline(__always)
   static func quantize(_ v: Float, _ scale: Float) -> UInt32 {
     let c = v > 0 ? (v < 1 ? v : 1) : 0  // also maps NaN to 0
-    return (c * scale + magic).bitPattern & 0x3F_FFFF
+    return (c * scale + FastMath.roundingMagic).bitPattern & 0x3F_FFFF
   }
 }
