@@ -125,18 +125,26 @@ public struct TextBlock: Sendable {
     for (line, x, y) in placed where y < rect.maxY && y + line.height > rect.minY {
       line.draw(into: canvas, canvasWidth: rect.width, x: x - rect.minX, y: y - rect.minY)
     }
-    for index in canvas.indices where canvas[index].w > 0 {
-      let pixel = SIMD4<Int32>(truncatingIfNeeded: canvas[index])
-      let alpha = pixel.w
-      let faded = (alpha * opacity + 127) / 255
-      guard faded > 0 else {
-        canvas[index] = .zero
-        continue
+    Self.straightened.withUnsafeBufferPointer { straightened in
+      for index in canvas.indices where canvas[index].w > 0 {
+        let pixel = canvas[index]
+        let faded = (Int32(pixel.w) * opacity + 127) / 255
+        let row = Int(pixel.w) << 8
+        canvas[index] =
+          faded > 0
+          ? SIMD4(
+            straightened[row | Int(pixel.x)], straightened[row | Int(pixel.y)],
+            straightened[row | Int(pixel.z)], UInt8(truncatingIfNeeded: faded))
+          : .zero
       }
-      var straight = pointwiseMin((pixel &* 255 &+ alpha / 2) / alpha, SIMD4(repeating: 255))
-      straight.w = faded
-      canvas[index] = SIMD4(truncatingIfNeeded: straight)
     }
+  }
+
+  /// A premultiplied sample made straight, rounded (`(value * 255 + alpha / 2) / alpha`, at
+  /// most 255), at `alpha << 8 | value`: a division per channel was most of drawing a tile.
+  private static let straightened: [UInt8] = (0..<(256 * 256)).map { index in
+    let (alpha, value) = (index >> 8, index & 255)
+    return alpha == 0 ? 0 : UInt8(min((value * 255 + alpha / 2) / alpha, 255))
   }
 
   /// Greedy breaking: each line ends at the last opportunity that keeps it within `maxWidth`

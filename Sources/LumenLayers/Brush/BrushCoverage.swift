@@ -214,25 +214,36 @@ struct BrushCoverage {
         guard left < right else { continue }
         touch(left..<right, row: row)
         let base = row * width
+        let (ax, ay, dx, dy) = (a.x, a.y, delta.x, delta.y)
         nearest.withUnsafeMutableBufferPointer { nearest in
+          // Scalars and selects only, so that the loop vectorises.
           for column in left..<right {
             // The nearest point of the segment to the pixel's centre, as `t` along it.
             let x = Double(minX + column) + 0.5
-            let along = (x - a.x) * delta.x + (y - a.y) * delta.y
-            let t = squared > 0 ? Swift.min(Swift.max(along / squared, 0), 1) : 0
-            let (ox, oy) = (x - (a.x + t * delta.x), y - (a.y + t * delta.y))
-            nearest[base + column] = Swift.min(nearest[base + column], ox * ox + oy * oy)
+            let along = (x - ax) * dx + (y - ay) * dy
+            let ratio = squared > 0 ? along / squared : 0
+            let t = ratio > 0 ? (ratio < 1 ? ratio : 1) : 0
+            let (ox, oy) = (x - (ax + t * dx), y - (ay + t * dy))
+            let distance = ox * ox + oy * oy
+            let known = nearest[base &+ column]
+            nearest[base &+ column] = distance < known ? distance : known
           }
         }
       }
     }
-    for row in 0..<height {
-      for column in touched[row] {
-        let index = row * width + column
-        let distance = nearest[index].squareRoot()
-        guard distance < radius else { continue }
-        let t = distance <= inner ? 1 : (radius - distance) / (radius - inner)
-        values[index] = Float(t * t * (3 - 2 * t))
+    // Full strength within `inner`, none from `radius` on, a smooth step between.
+    let (fall, touched) = (radius - inner, self.touched)
+    nearest.withUnsafeBufferPointer { nearest in
+      values.withUnsafeMutableBufferPointer { values in
+        for row in 0..<height {
+          for column in touched[row] {
+            let index = row &* width &+ column
+            let distance = nearest[index].squareRoot()
+            let ramp = (radius - distance) / fall
+            let t = distance <= inner ? 1 : (distance < radius ? ramp : 0)
+            values[index] = Float(t * t * (3 - 2 * t))
+          }
+        }
       }
     }
   }
