@@ -1,3 +1,4 @@
+import LumenCodecs
 import LumenCore
 import LumenFilters
 import LumenLayers
@@ -55,42 +56,26 @@ public struct FrameContent: LayerContent {
       arrangement: design.arrangement, width: width, height: height,
       thickness: Int(thickness.rounded()),
       aspect: { $0.width / $0.height })
-    // Pieces only touch: each band is one bitmap the pieces are copied into, and the four
-    // bands are composited (not every piece over the whole picture). Repeated copies of a
-    // piece at one size are drawn once.
-    var drawn: [PieceSize: Bitmap] = [:]
-    var drawing: Image?
-    for (band, pieces) in bands where !pieces.isEmpty {
-      let bitmaps = try pieces.map { placed in
-        let key = PieceSize(
-          piece: ObjectIdentifier(placed.piece), width: placed.width, height: placed.height)
-        if let known = drawn[key] { return known }
-        let bitmap = try placed.piece.bitmap(width: placed.width, height: placed.height)
-        drawn[key] = bitmap
-        return bitmap
-      }
-      let strip = Bitmap(width: band.width, height: band.height, format: .rgba8) { bytes in
-        bytes.initializeMemory(as: UInt8.self, repeating: 0)
-        for (placed, bitmap) in zip(pieces, bitmaps) {
-          bitmap.withUnsafeBytes { source in
-            let length = placed.width * 4
-            for row in 0..<placed.height {
-              let target = ((placed.y - band.y + row) * band.width + placed.x - band.x) * 4
-              UnsafeMutableRawBufferPointer(rebasing: bytes[target..<(target + length)])
-                .copyMemory(
-                  from: UnsafeRawBufferPointer(
-                    rebasing: source[(row * length)..<((row + 1) * length)]))
-            }
-          }
-        }
-      }
-      // Bands only touch, so laying them over each other in the layers' encoding (sRGB)
-      // changes no pixel and converts none; the picture inside the frame is not part of it.
-      let placed = Image(bitmap: strip).translatedBy(dx: band.x, dy: band.y)
-      drawing =
-        drawing.map { placed.composited(over: $0, using: BlendModeKernel(mode: .normal)) }
-        ?? placed
+    // Pieces only touch, so laying each over the others in the layers' encoding (sRGB)
+    // changes no pixel and converts none; a render blends a piece only where it meets a tile,
+    // and a tile away from a band passes the band's pieces by (the picture inside the frame
+    // is not part of it). Repeated copies of a piece at one size are drawn once.
+    var drawn: [PieceSize: Image] = [:]
+    func image(of placed: FrameLayout.Placement<SVGImage>) throws -> Image {
+      let key = PieceSize(
+        piece: ObjectIdentifier(placed.piece), width: placed.width, height: placed.height)
+      let piece =
+        try drawn[key]
+        ?? Image(bitmap: placed.piece.bitmap(width: placed.width, height: placed.height))
+      drawn[key] = piece
+      return piece.translatedBy(dx: placed.x, dy: placed.y)
     }
+    func laidOver(_ images: [Image]) -> Image? {
+      images.dropFirst().reduce(images.first) { below, image in
+        below.map { image.composited(over: $0, using: BlendModeKernel(mode: .normal)) }
+      }
+    }
+    var drawing = laidOver(try bands.compactMap { try laidOver($0.pieces.map(image(of:))) })
     guard var drawing else { return Image(color: .clear).cropped(to: .empty) }
     if tint != .none { drawing = drawing.tinted(tint, color: tintColor) }
     guard transform != nil else { return drawing.translatedBy(dx: canvas.minX, dy: canvas.minY) }

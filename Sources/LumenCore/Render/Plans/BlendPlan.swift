@@ -28,8 +28,11 @@ final class BlendPlan: Plan {
     return foreground.isClear(in: area) ? .empty : area
   }
 
+  /// Outside the extent surely; within it, where both inputs are (a long chain of pieces is
+  /// passed by at its top).
   func isClear(in rect: Rect) -> Bool {
-    guard kernel.clearForegroundKeepsBackground else { return rect.intersection(extent).isEmpty }
+    if rect.intersection(extent).isEmpty { return true }
+    guard kernel.clearForegroundKeepsBackground else { return false }
     return foreground.isClear(in: rect) && background.isClear(in: rect)
   }
 
