@@ -42,7 +42,8 @@ extension EditDocument {
 
   /// The second stage: the effects operations (adjustments, look, focus, vignette), then the
   /// visible layers bottom to top, each blended over the image below by its mode and opacity.
-  /// Layers drawn again (a preview, a video's frames) keep their pixels, rendered in `context`.
+  /// Layers drawn again (a preview, a video's frames) keep their pixels, rendered in `context`,
+  /// unless the resources are for a render made once.
   public func applyEffects(
     to image: Image, resources: EditResources = EditResources(),
     context: RenderContext = RenderContext()
@@ -83,7 +84,10 @@ extension EditDocument {
     DispatchQueue.concurrentPerform(iterations: indices.count) { n in
       let layer = layers[indices[n]]
       let result = Result {
-        try resources.drawnLayers.image(
+        guard resources.keepsDrawings else {
+          return try layer.image(on: canvas, resources: resources)
+        }
+        return try resources.drawnLayers.image(
           of: layer, on: canvas, resources: resources, context: context
         ) {
           try layer.image(on: canvas, resources: resources)

@@ -23,6 +23,9 @@ public struct EditResources: Sendable {
   /// Layers already drawn, by what they draw and where: a video's watermark is laid out and
   /// drawn once, not once a frame.
   let drawnLayers = DrawnLayers()
+  /// Whether renders keep the layers they draw for the next (previews, video frames); a
+  /// render made once (an export) sets false and draws each layer as its tiles are reached.
+  public var keepsDrawings = true
 
   public init(
     look: @escaping @Sendable (LookReference) throws -> ColorCube = {

@@ -19,7 +19,7 @@ public final class EditSession: @unchecked Sendable {
   public let previewLongSide: Int
   /// Where the session's previews, analyses and exports render.
   public let context: RenderContext
-  private let resources: EditResources
+  let resources: EditResources
   private let lock = NSLock()
   private var previewSource: (photo: Photo, image: Image)?
   private var geometryCache: (key: EditDocument, image: Image)?
@@ -79,9 +79,12 @@ public final class EditSession: @unchecked Sendable {
     {
       bitmap.startDecoding()
     }
+    // Rendered once: the layers are drawn as the render reaches them, none kept as pixels.
+    var once = resources
+    once.keepsDrawings = false
     do {
       try write(
-        document.apply(to: photo.image, resources: resources, magic: magic, context: context),
+        document.apply(to: photo.image, resources: once, magic: magic, context: context),
         of: photo)
     } catch {
       bitmap.cancelDecoding()

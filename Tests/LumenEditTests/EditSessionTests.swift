@@ -1,10 +1,11 @@
 import Foundation
 import LumenCodecs
 import LumenCore
-import LumenEdit
 import LumenLayers
 import LumenTestSupport
 import Testing
+
+@testable import LumenEdit
 
 @Suite struct EditSessionTests {
   let photo = PackagePaths.sample("coffee")
@@ -38,8 +39,9 @@ import Testing
   }
 
   /// With layers, an export decodes its photo while they are drawn: the file holds what the
-  /// photo streamed through the same document gives, and a truncated photo still fails the
-  /// export, leaving nothing behind.
+  /// photo streamed through the same document gives (its layers drawn as the render reaches
+  /// them, none kept: an export renders once, a preview keeps them for the next), and a
+  /// truncated photo still fails the export, leaving nothing behind.
   @Test func anExportDecodesItsPhotoWhileLayersAreDrawn() throws {
     var d = EditDocument()
     d.adjustments.contrast = 0.3
@@ -52,11 +54,17 @@ import Testing
     ]
     let folder = try Scratch.directory()
     let out = folder.appendingPathComponent("layered.png")
-    try EditSession(contentsOf: photo).export(d, to: out)
+    let session = EditSession(contentsOf: photo)
+    try session.export(d, to: out)
+    #expect(session.resources.drawnLayers.count == 0)
+    var once = EditResources()
+    once.keepsDrawings = false
     let streamed = try Renderer().bitmap(
-      of: d.apply(to: Photo(contentsOf: photo).image), format: .rgb8)
+      of: d.apply(to: Photo(contentsOf: photo).image, resources: once), format: .rgb8)
     let written = try Photo(contentsOf: out, options: DecodeOptions()).decoded.bitmap
     #expect(bytes(written) == bytes(streamed))
+    _ = try session.preview(d)
+    #expect(session.resources.drawnLayers.count == 1)
 
     let cut = folder.appendingPathComponent("cut.jpg")
     let whole = try Data(contentsOf: photo)

@@ -22,6 +22,9 @@ final class DrawnLayers: Sendable {
 
   private let kept = Locked<(images: [Key: Image], order: [Key])>(([:], []))
 
+  /// How many drawings are kept (for tests).
+  var count: Int { kept.withLock { $0.order.count } }
+
   /// `layer` drawn on `canvas`: kept from before, or drawn by `draw` (and rendered in
   /// `context` when small) and kept.
   func image(
