@@ -3,10 +3,11 @@ import Foundation
 @testable import LumenText
 
 /// libFuzzer entry for text: the first byte picks the style (size, width, alignment, letter
-/// spacing), the rest is read as UTF-8 (invalid sequences become U+FFFD) and shaped with font
-/// fallback, broken into lines (UAX #14) and drawn; or refused with one readable line. Never a
-/// crash or a hang (libunibreak 1.1 aborted on flags and U+FFFF before Lumen guarded it). Lines
-/// must stay inside the text, in order, and the drawing within its limits.
+/// spacing) and the outline's width, the rest is read as UTF-8 (invalid sequences become
+/// U+FFFD) and shaped with font fallback, broken into lines (UAX #14), drawn and outlined; or
+/// refused with one readable line. Never a crash or a hang (libunibreak 1.1 aborted on flags
+/// and U+FFFF before Lumen guarded it). Lines must stay inside the text, in order, the drawing
+/// within its limits and the outline as much larger as its width.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
@@ -29,6 +30,14 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       bitmap.width <= TextLine.maxSide && bitmap.height <= TextLine.maxSide
         && bitmap.width * bitmap.height <= TextLine.maxPixels,
       "a \(bitmap.width)x\(bitmap.height) drawing")
+    // Outlined as wide as the first byte says: up to 32 px the row pass takes each window's
+    // least, wider the lower envelope of parabolas.
+    let width = Double(control % 48)
+    let outlined = TextOutline.outlined(bitmap, width: width, color: SIMD3(0, 0, 0), opacity: 1)
+    let grown = 2 * (Int(width.rounded(.up)) + 1)
+    expect(
+      outlined.width == bitmap.width + grown && outlined.height == bitmap.height + grown,
+      "a \(outlined.width)x\(outlined.height) outline of \(bitmap.width)x\(bitmap.height)")
   } catch {
     expectReadable(error)
   }

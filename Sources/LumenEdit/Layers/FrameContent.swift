@@ -75,7 +75,7 @@ public struct FrameContent: LayerContent {
         below.map { image.composited(over: $0, using: BlendModeKernel(mode: .normal)) }
       }
     }
-    var drawing = laidOver(try bands.compactMap { try laidOver($0.pieces.map(image(of:))) })
+    let drawing = laidOver(try bands.compactMap { try laidOver($0.pieces.map(image(of:))) })
     guard var drawing else { return Image(color: .clear).cropped(to: .empty) }
     if tint != .none { drawing = drawing.tinted(tint, color: tintColor) }
     guard transform != nil else { return drawing.translatedBy(dx: canvas.minX, dy: canvas.minY) }
