@@ -28,12 +28,14 @@ struct VideoLayerTests {
   @Test(.enabled(if: TextLayerTests.fontsInstalled, "needs fonts-dejavu-core (scripts/setup.sh)"))
   func aWatermarkedExportEqualsTheStillRenderAtThatMoment() throws {
     let dir = try CLI.scratch()
-    // Smooth colour, as in camera footage; a fixed seed, as the source's colours are otherwise
-    // random (and may be as red as the title the test looks for).
+    // Smooth colour, as in camera footage, between a blue and a green named here: the source's
+    // colours are otherwise random whatever its seed (and were once as red as the title the
+    // test looks for).
     let clip = dir.appendingPathComponent("smooth.mp4")
     try VideoCommandTests.ffmpeg([
-      "-f", "lavfi", "-i", "gradients=size=320x240:rate=25:duration=2:speed=0.05:seed=7", "-c:v",
-      "libx264", "-pix_fmt", "yuv420p", clip.path,
+      "-f", "lavfi", "-i",
+      "gradients=size=320x240:rate=25:duration=2:speed=0.05:seed=7:c0=0x2a5d8f:c1=0x5f9e4a",
+      "-c:v", "libx264", "-pix_fmt", "yuv420p", clip.path,
     ])
     let doc = dir.appendingPathComponent("watermark.json")
     try Data(Self.watermark.utf8).write(to: doc)
