@@ -172,9 +172,10 @@ public struct TextContent: LayerContent {
       var moved = box
       moved.x += shadowX * style.size / Double(max(1, canvas.width))
       moved.y += shadowY * style.size / Double(max(1, canvas.height))
-      let sigma = min(shadowBlur * style.size, 200)
-      let cast = try GaussianBlur(sigma: sigma).apply(
-        to: text.tinted(.solid, color: shadow).placed(by: moved, on: canvas))
+      // In font sizes, so as wide at any size of picture (the Gaussian Blur filter's 0...200
+      // px is a user's slider range, not the blur's).
+      let cast = text.tinted(.solid, color: shadow).placed(by: moved, on: canvas)
+        .gaussianBlurred(sigma: shadowBlur * style.size)
       layer = layer.composited(over: cast)
     }
     if let background {
