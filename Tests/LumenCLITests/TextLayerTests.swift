@@ -24,15 +24,8 @@ struct TextLayerTests {
   /// out again at the preview's size, so glyph edges differ a little, nothing more.
   @Test(.enabled(if: fontsInstalled, "needs fonts-dejavu-core (scripts/setup.sh)"))
   func previewMatchesTheExportScaledDown() throws {
-    let folder = try CLI.scratch()
-    let photo = folder.appendingPathComponent("plain.png")
-    let white = Bitmap(width: 1200, height: 800, format: .rgb8) { bytes in
-      for index in bytes.indices { bytes[index] = 235 }
-    }
-    try ImageFile.write(white, to: photo)
-    let doc = folder.appendingPathComponent("doc.json")
-    try Data(Self.document(font: "DejaVu Sans:style=Bold").utf8).write(to: doc)
-    let (a, b) = try CLI.previewAndScaledExport(photo: photo, document: doc)
+    let (a, b) = try Self.previewAndScaledExport(
+      of: Self.document(font: "DejaVu Sans:style=Bold"), onGrey: 1200, 800)
     let ink = samples(of: a).filter { $0 < 0.5 }.count
     #expect(ink > 300, "the preview shows the text (\(ink) dark samples)")
     #expect(psnr(a, b) >= 35, "\(psnr(a, b)) dB")
@@ -43,25 +36,32 @@ struct TextLayerTests {
   /// 39 dB apart; it used to stop at 200 px, narrower than the preview shows (36 dB).
   @Test(.enabled(if: fontsInstalled, "needs fonts-dejavu-core (scripts/setup.sh)"))
   func aWideShadowIsThePreviewsAtFullSize() throws {
+    let (a, b) = try Self.previewAndScaledExport(
+      of: """
+        {"formatIdentifier":"org.lumen.edit","formatVersion":4,"layers":[
+         {"id":"t","kind":"text","text":"Shade","font":"DejaVu Sans:style=Bold","size":0.3,
+          "color":[0.92,0.92,0.92,1],"shadow":[0,0,0,1],"shadowX":0,"shadowY":0,"shadowBlur":0.5,
+          "transform":{"x":0.5,"y":0.5,"width":0.9}}]}
+        """, onGrey: 2400, 1600)
+    let shade = samples(of: a).filter { $0 < 0.8 }.count
+    #expect(shade > 1000, "the preview shows the shadow (\(shade) darker samples)")
+    #expect(psnr(a, b) >= 38, "\(psnr(a, b)) dB")
+  }
+
+  /// The 300 px preview of `document` over a flat light grey `width` x `height` photo, and the
+  /// export scaled down to it.
+  static func previewAndScaledExport(of document: String, onGrey width: Int, _ height: Int)
+    throws -> (preview: Bitmap, scaled: Bitmap)
+  {
     let folder = try CLI.scratch()
     let photo = folder.appendingPathComponent("plain.png")
-    let grey = Bitmap(width: 2400, height: 1600, format: .rgb8) { bytes in
+    let grey = Bitmap(width: width, height: height, format: .rgb8) { bytes in
       for index in bytes.indices { bytes[index] = 235 }
     }
     try ImageFile.write(grey, to: photo)
     let doc = folder.appendingPathComponent("doc.json")
-    try Data(
-      """
-      {"formatIdentifier":"org.lumen.edit","formatVersion":4,"layers":[
-       {"id":"t","kind":"text","text":"Shade","font":"DejaVu Sans:style=Bold","size":0.3,
-        "color":[0.92,0.92,0.92,1],"shadow":[0,0,0,1],"shadowX":0,"shadowY":0,"shadowBlur":0.5,
-        "transform":{"x":0.5,"y":0.5,"width":0.9}}]}
-      """.utf8
-    ).write(to: doc)
-    let (a, b) = try CLI.previewAndScaledExport(photo: photo, document: doc)
-    let shade = samples(of: a).filter { $0 < 0.8 }.count
-    #expect(shade > 1000, "the preview shows the shadow (\(shade) darker samples)")
-    #expect(psnr(a, b) >= 38, "\(psnr(a, b)) dB")
+    try Data(document.utf8).write(to: doc)
+    return try CLI.previewAndScaledExport(photo: photo, document: doc)
   }
 
   /// A family that is not installed, or a file that is not there, fails the render with the
