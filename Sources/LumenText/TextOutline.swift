@@ -111,7 +111,7 @@ public enum TextOutline {
   /// and below, counted up to `pad + 1`), then rows (within `directReach`, the least of each
   /// window; wider, the lower envelope of parabolas). Exact either way round: the minimum over
   /// ink pixels of dx^2 + dy^2 is the minimum over columns of dx^2 plus that column's least
-  /// dy^2. Every value is a whole number below 2^24, exact in a `Float`.
+  /// dy^2. Every value within reach is a whole number below 2^24, exact in a `Float`.
   static func squaredDistances(
     toInkOf source: UnsafeRawBufferPointer, width: Int, height: Int, pad: Int,
     directReach: Int = TextOutline.directReach

@@ -87,4 +87,20 @@ struct TextOutlineTests {
       }
     }
   }
+
+  /// Widths from outside are clamped before they size anything: NaN, infinity, negative and
+  /// zero give no outline (a one-pixel margin), 1e308 the widest one (512 px), drawn round.
+  @Test func outlineWidthsAreClampedBeforeSizingTheDrawing() {
+    let dot = Bitmap(width: 1, height: 1, format: .rgba8) { $0.copyBytes(from: [0, 0, 255, 255]) }
+    for (width, side) in [
+      (Double.nan, 3), (-5, 3), (0, 3), (1e308, 1027), (Double.infinity, 3),
+    ] {
+      let outlined = TextOutline.outlined(dot, width: width, color: SIMD3(255, 0, 0), opacity: 1)
+      #expect(outlined.width == side && outlined.height == side, "width \(width)")
+    }
+    let widest = TextOutline.outlined(dot, width: 1e308, color: SIMD3(255, 0, 0), opacity: 1)
+    // 511 px from the dot along an axis is outline; a corner of the square, 725 px away, is not.
+    #expect(widest.sample(x: 513 + 511, y: 513)[3] == 1)
+    #expect(widest.sample(x: 0, y: 0)[3] == 0)
+  }
 }
