@@ -5,9 +5,10 @@ import LumenCore
 /// An SVG document, drawn by librsvg at whatever size it is placed: a sticker stays sharp at
 /// any scale, and a preview and an export draw the same shapes.
 ///
-/// The document is parsed once; it may not load external files (it is parsed from bytes,
-/// without a base location). Drawing is serialised per document, as a librsvg handle asks.
-public final class SVGImage: @unchecked Sendable {
+/// The document may not load external files (it is parsed from bytes, without a base
+/// location). librsvg runs in a child process for each measuring and drawing (see
+/// lumen_svg.h): Debian's librsvg aborts on some documents, which must not end a server.
+public final class SVGImage: Sendable {
   /// The largest document read: hand-drawn stickers are kilobytes.
   public static let maxByteCount = 8 << 20
   /// The most pixels, and the longest side, one drawing may have: a layer placed larger is
@@ -19,7 +20,8 @@ public final class SVGImage: @unchecked Sendable {
   /// The document's own size in CSS pixels (its width and height, else its viewBox's).
   public let width: Double
   public let height: Double
-  private let document: Locked<OpaquePointer>
+  /// The document's bytes: librsvg parses them again in the process that draws them.
+  private let data: Data
 
   /// Parses `data` (an SVG document) named `name` in messages.
   public init(data: Data, name: String) throws(CodecError) {
@@ -28,19 +30,18 @@ public final class SVGImage: @unchecked Sendable {
       throw CodecError(
         file: name, problem: .unsupported("an SVG of more than \(Self.maxByteCount >> 20) MB"))
     }
+    // An empty document is still a valid pointer (librsvg refuses it).
+    self.data = data.isEmpty ? Data([0]) : data
     var width = 0.0
     var height = 0.0
     var message = [CChar](repeating: 0, count: 256)
-    // An empty document is still a valid pointer (librsvg refuses it).
-    let bytes = data.isEmpty ? Data([0]) : data
-    let parsed = bytes.withUnsafeBytes { raw -> OpaquePointer? in
-      guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
-      return lumen_svg_parse(base, data.count, &width, &height, &message, message.count)
+    let measured = self.data.withUnsafeBytes { raw -> Int32 in
+      guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+      return lumen_svg_measure(base, data.count, &width, &height, &message, message.count)
     }
-    guard let parsed else {
+    guard measured != 0 else {
       throw CodecError(file: name, problem: .corrupt(Self.text(message)))
     }
-    document = Locked(parsed)
     guard width.isFinite, height.isFinite, width > 0, height > 0 else {
       throw CodecError(
         file: name, problem: .corrupt("the SVG's size is \(width) x \(height), not positive"))
@@ -59,8 +60,6 @@ public final class SVGImage: @unchecked Sendable {
     }
     try self.init(data: data, name: path)
   }
-
-  deinit { document.withLock { lumen_svg_free($0) } }
 
   /// The size to draw at for a placement `width` x `height` pixels large: that size, rounded,
   /// at least a pixel, and scaled down (keeping its shape) to within the limits.
@@ -91,8 +90,12 @@ public final class SVGImage: @unchecked Sendable {
     let bitmap = Bitmap(width: width, height: height, format: .rgba8) { bytes in
       bytes.initializeMemory(as: UInt8.self, repeating: 0)
       guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-      drawn = document.withLock {
-        lumen_svg_render($0, Int32(width), Int32(height), base, &failure, failure.count)
+      drawn = data.withUnsafeBytes { raw in
+        guard let document = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+          return 0
+        }
+        return lumen_svg_render(
+          document, raw.count, Int32(width), Int32(height), base, &failure, failure.count)
       }
     }
     guard drawn != 0 else {

@@ -41,4 +41,22 @@ struct CodecsFuzzRegressionTests {
     let error = #expect(throws: CodecError.self) { try ImageFile.read(data: data, name: "x.jpg") }
     #expect(error?.description.contains("\n") == false, "\(error.debugDescription)")
   }
+
+  /// Debian's librsvg 2.54 aborts (a Rust assertion in its text layout) drawing text of an
+  /// absurd font size: the drawing fails with one line naming the panic, and this process
+  /// lives on to draw the next document.
+  @Test func librsvgAbortingIsAnError() throws {
+    let data = try Self.input("svg", "librsvg-aborts-on-a-huge-font-size.svg")
+    let drawing = try SVGImage(data: data, name: "x.svg")
+    let error = #expect(throws: CodecError.self) { try drawing.bitmap(width: 17, height: 9) }
+    let text = error.map { "\($0)" } ?? ""
+    #expect(text.hasPrefix("x.svg: ") && text.contains("librsvg stopped") && !text.contains("\n"))
+    #expect(text.contains("panicked at"), "\(text)")
+    let box =
+      #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="2" height="2"/></svg>"#
+    let bitmap = try SVGImage(data: Data(box.utf8), name: "box.svg").bitmap(width: 4, height: 2)
+    #expect(
+      bitmap.withUnsafeBytes { Array($0) } == [0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 0, 0, 0, 0]
+        + [0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 0, 0, 0, 0])
+  }
 }

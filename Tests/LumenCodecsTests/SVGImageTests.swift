@@ -67,6 +67,26 @@ import Testing
     }
   }
 
+  /// librsvg runs in one helper process, so drawings from many threads take turns: each gets
+  /// its own document's pixels, as drawn one at a time.
+  @Test func drawingsAtOnceAgreeWithDrawingsInTurn() async throws {
+    let sizes = (0..<12).map { (16 + 7 * $0, 9 + 5 * $0) }
+    let drawing = try SVGImage(data: Data(Self.document.utf8), name: "d.svg")
+    let inTurn = try sizes.map { try Support.bytes(of: drawing.bitmap(width: $0.0, height: $0.1)) }
+    let atOnce = try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
+      for (index, size) in sizes.enumerated() {
+        group.addTask {
+          let own = try SVGImage(data: Data(Self.document.utf8), name: "d\(index).svg")
+          return (index, Support.bytes(of: try own.bitmap(width: size.0, height: size.1)))
+        }
+      }
+      var drawn = [[UInt8]](repeating: [], count: sizes.count)
+      for try await (index, bytes) in group { drawn[index] = bytes }
+      return drawn
+    }
+    #expect(atOnce == inTurn)
+  }
+
   @Test func drawingSizesStayWithinTheLimits() throws {
     #expect(SVGImage.drawingSize(width: 120.4, height: 80.6) == (120, 80))
     #expect(SVGImage.drawingSize(width: .nan, height: -3) == (1, 1))

@@ -1,32 +1,38 @@
 /*
- * SVG documents drawn by librsvg (through cairo), loaded on first use.
+ * SVG documents measured and drawn by librsvg (through cairo) in a helper process.
  *
- * librsvg brings GLib, cairo, pango and their dependencies, which most commands never need;
- * Lumen does not link it. The first SVG parsed opens it with dlopen. The handful of functions
- * used are declared in svg_render.c (their headers need include paths a package cannot name),
- * so only the runtime library is needed (Debian's librsvg2-2).
+ * Debian's librsvg 2.54 aborts on some documents (Rust assertions in its text layout), and a
+ * document may make it loop or eat memory: in Lumen's process that would end a command or a
+ * server. So librsvg runs in a helper, the running executable started again (through
+ * /proc/self/exe, with a name and variable a constructor here recognises before `main`): a
+ * document that stops it is one request's error, and the next request starts a new helper.
+ * A request has a minute; the helper ends when this process closes its socket. Every
+ * executable Lumen is linked into can be its own helper; a program that loads Lumen as a
+ * shared library from another executable cannot, and its SVG requests fail with an error.
+ *
+ * librsvg brings GLib, cairo, pango and their dependencies, which most commands never need:
+ * Lumen does not link it, the helper opens it with dlopen. The handful of functions used are
+ * declared in svg_draw.c (their headers need include paths a package cannot name), so only the
+ * runtime library is needed (Debian's librsvg2-2).
  */
 #ifndef LUMEN_SVG_H
 #define LUMEN_SVG_H
 
 #include <stddef.h>
 
-/* A parsed SVG document. */
-typedef struct lumen_svg lumen_svg;
+/* Parses `size` bytes of SVG and puts its intrinsic size in pixels (from its width and height,
+ * else its viewBox) in `width` and `height`. 0 with the reason in `error` when librsvg cannot be
+ * loaded, the document is malformed or has no size, or librsvg fails on it. */
+int lumen_svg_measure(const unsigned char *_Nonnull data, size_t size, double *_Nonnull width,
+                      double *_Nonnull height, char *_Nonnull error, size_t error_size);
 
-/* Parses `size` bytes of SVG. Its intrinsic size in pixels (from its width and height, else
- * its viewBox) goes to `width` and `height`. NULL with the reason in `error` when librsvg cannot
- * be loaded, the document is malformed, or it has no size. */
-lumen_svg *_Nullable lumen_svg_parse(const unsigned char *_Nonnull data, size_t size,
-                                     double *_Nonnull width, double *_Nonnull height,
-                                     char *_Nonnull error, size_t error_size);
-
-/* Draws the whole document stretched to `width` x `height` pixels into `rgba`: rows of straight
- * (not premultiplied) 8-bit RGBA, `4 * width` bytes each, zeroed by the caller. 0 with the
- * reason in `error` when librsvg fails. */
-int lumen_svg_render(lumen_svg *_Nonnull svg, int width, int height, unsigned char *_Nonnull rgba,
-                     char *_Nonnull error, size_t error_size);
-
-void lumen_svg_free(lumen_svg *_Nonnull svg);
+/* Draws the SVG document in `data` stretched to `width` x `height` pixels into `rgba`: rows of
+ * straight (not premultiplied) 8-bit RGBA, `4 * width` bytes each, zeroed by the caller. 0 with
+ * the reason in `error` when it cannot be drawn (as for lumen_svg_measure).
+ *
+ * Each call parses the document anew (small next to drawing it); calls from several threads
+ * take turns. */
+int lumen_svg_render(const unsigned char *_Nonnull data, size_t size, int width, int height,
+                     unsigned char *_Nonnull rgba, char *_Nonnull error, size_t error_size);
 
 #endif

@@ -1,10 +1,8 @@
-/* SVG documents drawn by librsvg; see lumen_svg.h. */
-#include "lumen_svg.h"
+/* SVG documents drawn by librsvg, in the helper process; see svg_draw.h. */
+#include "svg_draw.h"
 
 #include <pthread.h>
-#include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "library_loader.h"
 
@@ -37,11 +35,11 @@ enum { lumen_cairo_format_argb32 = 0, lumen_cairo_status_success = 0 };
   X(void *, cairo_image_surface_create_for_data, (unsigned char *, int, int, int, int))          \
   X(int, cairo_surface_status, (void *))                                                         \
   X(void, cairo_surface_flush, (void *))                                                         \
-  X(void, cairo_surface_destroy, (void *))                                                       \
   X(void *, cairo_create, (void *))                                                              \
   X(int, cairo_status, (void *))                                                                 \
   X(void, cairo_scale, (void *, double, double))                                                 \
-  X(void, cairo_destroy, (void *))
+  X(void, cairo_destroy, (void *))                                                               \
+  X(void, cairo_surface_destroy, (void *))
 #define LUMEN_GLIB_FUNCTIONS(X) X(void, g_error_free, (lumen_gerror *))
 #define LUMEN_GOBJECT_FUNCTIONS(X) X(void, g_object_unref, (void *))
 
@@ -79,7 +77,8 @@ static void load(void) {
 #define LUMEN_RSVG_RESOLVE(result, name, arguments) LUMEN_SVG_RESOLVE(rsvg, rsvg_soname, name)
 #define LUMEN_CAIRO_RESOLVE(result, name, arguments) LUMEN_SVG_RESOLVE(cairo, cairo_soname, name)
 #define LUMEN_GLIB_RESOLVE(result, name, arguments) LUMEN_SVG_RESOLVE(glib, glib_soname, name)
-#define LUMEN_GOBJECT_RESOLVE(result, name, arguments) LUMEN_SVG_RESOLVE(gobject, gobject_soname, name)
+#define LUMEN_GOBJECT_RESOLVE(result, name, arguments)                                             \
+  LUMEN_SVG_RESOLVE(gobject, gobject_soname, name)
   LUMEN_RSVG_FUNCTIONS(LUMEN_RSVG_RESOLVE)
   LUMEN_CAIRO_FUNCTIONS(LUMEN_CAIRO_RESOLVE)
   LUMEN_GLIB_FUNCTIONS(LUMEN_GLIB_RESOLVE)
@@ -91,10 +90,6 @@ static void load(void) {
 #undef LUMEN_SVG_RESOLVE
   loaded = 1;
 }
-
-struct lumen_svg {
-  void *handle;
-};
 
 /* librsvg's message (one line, bounded by `error_size`), then frees it. */
 static void take_message(lumen_gerror *gerror, const char *fallback, char *error,
@@ -121,60 +116,54 @@ static int intrinsic_size(void *handle, double *width, double *height) {
   return has_view_box;
 }
 
-lumen_svg *lumen_svg_parse(const unsigned char *data, size_t size, double *width, double *height,
-                           char *error, size_t error_size) {
+void lumen_svg_draw(const unsigned char *data, size_t size, int width, int height,
+                    unsigned char *rgba, lumen_svg_reply *reply) {
+  char *error = reply->error;
+  size_t error_size = sizeof reply->error;
   pthread_once(&once, load);
   if (!loaded) {
     snprintf(error, error_size, "SVG needs librsvg, which cannot be loaded: %s", load_error);
-    return NULL;
+    return;
   }
   lumen_gerror *gerror = NULL;
   void *handle = functions.rsvg_handle_new_from_data(data, size, &gerror);
   if (handle == NULL) {
     take_message(gerror, "not an SVG document", error, error_size);
-    return NULL;
+    return;
   }
   /* CSS pixels: 96 to the inch, as browsers and rsvg-convert count them. */
   functions.rsvg_handle_set_dpi(handle, 96);
-  if (!intrinsic_size(handle, width, height)) {
+  if (!intrinsic_size(handle, &reply->width, &reply->height)) {
     functions.g_object_unref(handle);
     snprintf(error, error_size, "the SVG has neither a width and height nor a viewBox");
-    return NULL;
+    return;
   }
-  struct lumen_svg *svg = calloc(1, sizeof *svg);
-  if (svg == NULL) {
+  if (width == 0) {
     functions.g_object_unref(handle);
-    snprintf(error, error_size, "out of memory");
-    return NULL;
+    reply->succeeded = 1;
+    return;
   }
-  svg->handle = handle;
-  return svg;
-}
-
-int lumen_svg_render(lumen_svg *svg, int width, int height, unsigned char *rgba, char *error,
-                     size_t error_size) {
-  double intrinsic_width, intrinsic_height;
-  intrinsic_size(svg->handle, &intrinsic_width, &intrinsic_height);
   void *surface = functions.cairo_image_surface_create_for_data(rgba, lumen_cairo_format_argb32,
                                                                 width, height, 4 * width);
   if (functions.cairo_surface_status(surface) != lumen_cairo_status_success) {
     functions.cairo_surface_destroy(surface);
+    functions.g_object_unref(handle);
     snprintf(error, error_size, "cairo cannot draw %d x %d pixels", width, height);
-    return 0;
+    return;
   }
   void *cr = functions.cairo_create(surface);
   /* Stretched to the box, as `rsvg-convert -w W -h H` draws it. */
-  functions.cairo_scale(cr, width / intrinsic_width, height / intrinsic_height);
-  lumen_rsvg_rectangle viewport = {0, 0, intrinsic_width, intrinsic_height};
-  lumen_gerror *gerror = NULL;
-  int drawn = functions.rsvg_handle_render_document(svg->handle, cr, &viewport, &gerror);
+  functions.cairo_scale(cr, width / reply->width, height / reply->height);
+  lumen_rsvg_rectangle viewport = {0, 0, reply->width, reply->height};
+  int drawn = functions.rsvg_handle_render_document(handle, cr, &viewport, &gerror);
   int status = functions.cairo_status(cr);
   functions.cairo_destroy(cr);
   functions.cairo_surface_flush(surface);
   functions.cairo_surface_destroy(surface);
+  functions.g_object_unref(handle);
   if (!drawn || status != lumen_cairo_status_success) {
     take_message(gerror, "librsvg cannot draw the document", error, error_size);
-    return 0;
+    return;
   }
   /* cairo's native-endian premultiplied ARGB (B, G, R, A in memory on little-endian
    * machines) to straight RGBA, rounded as cairo's PNG writer rounds. */
@@ -193,10 +182,6 @@ int lumen_svg_render(lumen_svg *svg, int width, int height, unsigned char *rgba,
     p[2] = (unsigned char)(((pixel & 0xff) * 255 + a / 2) / a);
     p[3] = (unsigned char)a;
   }
-  return 1;
+  reply->succeeded = 1;
 }
 
-void lumen_svg_free(lumen_svg *svg) {
-  functions.g_object_unref(svg->handle);
-  free(svg);
-}
