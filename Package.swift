@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "LumenText", targets: ["LumenText"]),
     .executable(name: "lumen", targets: ["lumen"]),
     .executable(name: "lumen-video", targets: ["lumen-video"]),
+    .executable(name: "lumen-svg-helper", targets: ["lumen-svg-helper"]),
   ],
   targets: [
     // C libraries from Debian's -dev packages, one systemLibrary target each.
@@ -91,6 +92,8 @@ let package = Package(
         "LumenCore", "LumenCodecs", "LumenEdit", "LumenAssets", "LumenJobs", "LumenVideo",
         "LumenVideoJobs", "LumenCommandLine",
       ]),
+    // Draws SVG documents for the others, out of their process (CLumenShims/lumen_svg.h).
+    .executableTarget(name: "lumen-svg-helper", dependencies: ["CLumenShims"]),
 
     // In-process benchmarks (bench/run.sh), not part of the product.
     .executableTarget(

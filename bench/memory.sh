@@ -23,7 +23,7 @@ PY=${PY:-$ROOT/.venv-oracle/bin/python}
 [ -s "$MEDIA/photo1g.jpg" ] ||
   vips resize "$MEDIA/photo24.jpg" "$MEDIA/photo1g.jpg[Q=85,subsample-mode=on]" 6.666667 \
     --vscale 6.25
-build_release lumen
+build_release lumen lumen-svg-helper
 LUMEN=$ROOT/.build/release/lumen
 
 JQ='[Q=90,subsample-mode=on]'

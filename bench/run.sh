@@ -17,7 +17,7 @@ for tool in hyperfine vips ffmpeg djpeg; do
 done
 PY=$ROOT/.venv-oracle/bin/python
 [ -s "$MEDIA/photo24.jpg" ] && [ -s "$MEDIA/grade33.cube" ] || VIDEOS=none MEDIA=$MEDIA "$SHARED/make-media.sh" >/dev/null
-build_release lumen lumen-video lumen-bench
+build_release lumen lumen-video lumen-svg-helper lumen-bench
 LUMEN=$ROOT/.build/release/lumen
 IN=$MEDIA/photo24.jpg
 CUBE=$MEDIA/grade33.cube

@@ -34,7 +34,7 @@ if [ "$need_media" = 1 ]; then
   VIDEOS="$SIZES" MEDIA="$MEDIA" bash ../shared/bench/make-media.sh >&2
 fi
 if [ ! -x "$LUMEN" ] || [ ! -x "$(dirname "$LUMEN")/lumen-video" ]; then
-  for product in lumen lumen-video; do
+  for product in lumen lumen-video lumen-svg-helper; do
     swift build -c release "${LUMEN_SWIFT_FLAGS[@]}" --product $product >&2
   done
 fi

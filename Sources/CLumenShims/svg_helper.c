@@ -23,8 +23,9 @@ extern char **environ;
 
 /* ---- What the two processes share ---- */
 
-/* The helper is the running executable started again with this name and variable, which
- * its constructor (below) recognises before anything else runs. */
+/* The helper is `lumen-svg-helper` beside the running executable, else the running executable
+ * started again with that name and this variable, which its constructor (below) recognises
+ * before anything else runs. */
 static const char helper_name[] = "lumen-svg-helper";
 static const char helper_variable[] = "LUMEN_SVG_HELPER";
 
@@ -69,8 +70,7 @@ static int receive_all(int socket, void *bytes, size_t size) {
 
 /* ---- The helper ---- */
 
-/* Answers requests one at a time until the parent closes the socket (or exits). */
-static void serve(void) {
+void lumen_svg_serve(void) {
   struct rlimit zero = {0, 0}, bytes = {message_bytes, message_bytes};
   setrlimit(RLIMIT_CORE, &zero);
   setrlimit(RLIMIT_FSIZE, &bytes);
@@ -104,18 +104,48 @@ __attribute__((constructor)) static void serve_when_helper(int argc, char **argv
   const char *value = getenv(helper_variable);
   if (argc < 1 || strcmp(argv[0], helper_name) != 0 || value == NULL || strcmp(value, "1") != 0)
     return;
-  serve();
+  lumen_svg_serve();
 }
 
 /* ---- The parent's side ---- */
 
-/* The helper, when one runs: its process, our end of its socket, its messages. Requests
- * take turns. */
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static struct {
-  pid_t pid; /* 0: none runs */
+/* A helper process: our end of its socket, its messages, and whether a request has it. */
+typedef struct {
+  pid_t pid; /* 0: none runs in this place */
   int socket, messages;
+  int busy;
 } helper;
+
+/* As many helpers as processors (at most 8), started as requests come at once: one at a
+ * time uses one. A request takes an idle helper, else starts one, else waits for one. */
+enum { most_helpers = 8 };
+static helper helpers[most_helpers];
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t freed = PTHREAD_COND_INITIALIZER;
+
+static int helper_limit(void) {
+  long processors = sysconf(_SC_NPROCESSORS_ONLN);
+  return processors < 1 ? 1 : processors > most_helpers ? most_helpers : (int)processors;
+}
+
+/* The helper's executable: `lumen-svg-helper` beside this one (links followed) when it is
+ * there, else this one. */
+static char helper_path[4096] = "/proc/self/exe";
+static pthread_once_t helper_path_once = PTHREAD_ONCE_INIT;
+
+static void find_helper_path(void) {
+  char self[sizeof helper_path];
+  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0) return;
+  self[n] = 0;
+  char *slash = strrchr(self, '/');
+  if (slash == NULL) return;
+  slash[1] = 0;
+  char beside[sizeof helper_path + sizeof helper_name];
+  snprintf(beside, sizeof beside, "%s%s", self, helper_name);
+  if (strlen(beside) < sizeof helper_path && access(beside, X_OK) == 0)
+    snprintf(helper_path, sizeof helper_path, "%s", beside);
+}
 
 /* The environment with the helper's variable added; NULL when out of memory. */
 static char **helper_environment(void) {
@@ -133,8 +163,9 @@ static char **helper_environment(void) {
   return environment;
 }
 
-/* Starts the helper (see lumen_svg.h); 0 with the reason in `error` when it cannot be. */
-static int start_helper(char *error, size_t error_size) {
+/* Starts a helper in `place` (see lumen_svg.h); 0 with the reason in `error` when it cannot
+ * be. */
+static int start_helper(helper *place, char *error, size_t error_size) {
   int pair[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) {
     snprintf(error, error_size, "cannot start librsvg's process: %s", strerror(errno));
@@ -160,9 +191,10 @@ static int start_helper(char *error, size_t error_size) {
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
   char *arguments[] = {(char *)helper_name, NULL};
   char **environment = helper_environment();
+  pthread_once(&helper_path_once, find_helper_path);
   pid_t pid = 0;
   int failure = environment == NULL ? ENOMEM
-                                    : posix_spawn(&pid, "/proc/self/exe", &actions, &attributes,
+                                    : posix_spawn(&pid, helper_path, &actions, &attributes,
                                                   arguments, environment);
   free(environment);
   posix_spawnattr_destroy(&attributes);
@@ -174,17 +206,63 @@ static int start_helper(char *error, size_t error_size) {
     if (messages >= 0) close(messages);
     return 0;
   }
-  helper.pid = pid;
-  helper.socket = pair[0];
-  helper.messages = messages;
+  place->pid = pid;
+  place->socket = pair[0];
+  place->messages = messages;
   return 1;
 }
 
-/* Rust's panic line ("... panicked at ...") from the helper's messages, if there is one. */
-static void panic_line(char *line, size_t line_size) {
+/* Closes our ends of a helper that has stopped, emptying its place. */
+static void forget(helper *stopped) {
+  close(stopped->socket);
+  if (stopped->messages >= 0) close(stopped->messages);
+  stopped->pid = 0;
+}
+
+/* A helper for one request, marked busy: an idle one (one that died while idle, killed from
+ * outside, is replaced), else a new one in an empty place, else the first to be given back;
+ * NULL with the reason in `error` when none can be started. */
+static helper *take_helper(char *error, size_t error_size) {
+  pthread_mutex_lock(&lock);
+  int limit = helper_limit();
+  helper *taken = NULL;
+  while (taken == NULL) {
+    for (int i = 0; i < limit && taken == NULL; i++) {
+      int status;
+      if (helpers[i].busy || helpers[i].pid == 0) continue;
+      if (waitpid(helpers[i].pid, &status, WNOHANG) == helpers[i].pid)
+        forget(&helpers[i]);
+      else
+        taken = &helpers[i];
+    }
+    for (int i = 0; i < limit && taken == NULL; i++)
+      if (!helpers[i].busy && helpers[i].pid == 0) taken = &helpers[i];
+    if (taken == NULL) pthread_cond_wait(&freed, &lock);
+  }
+  taken->busy = 1;
+  pthread_mutex_unlock(&lock);
+  if (taken->pid == 0 && !start_helper(taken, error, error_size)) {
+    pthread_mutex_lock(&lock);
+    taken->busy = 0;
+    pthread_cond_signal(&freed);
+    pthread_mutex_unlock(&lock);
+    return NULL;
+  }
+  return taken;
+}
+
+static void give_back(helper *taken) {
+  pthread_mutex_lock(&lock);
+  taken->busy = 0;
+  pthread_cond_signal(&freed);
+  pthread_mutex_unlock(&lock);
+}
+
+/* Rust's panic line ("... panicked at ...") from a helper's messages, if there is one. */
+static void panic_line(const helper *stopped, char *line, size_t line_size) {
   line[0] = 0;
   char text[4096];
-  ssize_t n = helper.messages < 0 ? -1 : pread(helper.messages, text, sizeof text - 1, 0);
+  ssize_t n = stopped->messages < 0 ? -1 : pread(stopped->messages, text, sizeof text - 1, 0);
   if (n <= 0) return;
   text[n] = 0;
   char *found = strstr(text, "panicked at");
@@ -195,61 +273,49 @@ static void panic_line(char *line, size_t line_size) {
   line[length] = 0;
 }
 
-/* Forgets the helper, which has stopped, and puts why in `error` (when given): the next
- * request starts a new one. */
-static void end_helper(int status, char *error, size_t error_size) {
-  if (error != NULL) {
-    char panic[200];
-    panic_line(panic, sizeof panic);
-    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
-      snprintf(error, error_size, "librsvg took longer than %d s on the document",
-               request_seconds);
-    else if (WIFSIGNALED(status))
-      snprintf(error, error_size, "librsvg stopped on the document (signal %d)%s%s",
-               WTERMSIG(status), panic[0] ? ": " : "", panic);
-    else
-      snprintf(error, error_size, "librsvg's process stopped (exit status %d)",
-               WEXITSTATUS(status));
-  }
-  close(helper.socket);
-  if (helper.messages >= 0) close(helper.messages);
-  helper.pid = 0;
-}
-
-/* The helper's reply to one request, with the pixels in `rgba`; 0 with the reason in `error`
- * when it fails. A helper that died since the last request (killed from outside) is replaced
- * first; one that stops during this request is this document's doing. */
-static int ask_helper(const request *asked, const unsigned char *data, unsigned char *rgba,
-                      lumen_svg_reply *reply, char *error, size_t error_size) {
+/* Why a helper that stopped during a request did (this document's doing), in `error`; its
+ * place is emptied for the next request. */
+static void end_helper(helper *stopped, char *error, size_t error_size) {
   int status = 0;
-  if (helper.pid != 0 && waitpid(helper.pid, &status, WNOHANG) == helper.pid)
-    end_helper(status, NULL, 0);
-  if (helper.pid == 0 && !start_helper(error, error_size)) return 0;
-  size_t pixel_bytes = 4 * (size_t)asked->width * (size_t)asked->height;
-  if (send_all(helper.socket, asked, sizeof *asked) &&
-      send_all(helper.socket, data, asked->size) &&
-      receive_all(helper.socket, reply, sizeof *reply) &&
-      (!reply->succeeded || pixel_bytes == 0 || receive_all(helper.socket, rgba, pixel_bytes))) {
-    reply->error[sizeof reply->error - 1] = 0;
-    if (!reply->succeeded) snprintf(error, error_size, "%s", reply->error);
-    return reply->succeeded;
-  }
   /* The socket closes when the helper's process ends; reap it to learn why. */
-  while (waitpid(helper.pid, &status, 0) < 0 && errno == EINTR) {
+  while (waitpid(stopped->pid, &status, 0) < 0 && errno == EINTR) {
   }
-  end_helper(status, error, error_size);
-  return 0;
+  char panic[200];
+  panic_line(stopped, panic, sizeof panic);
+  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+    snprintf(error, error_size, "librsvg took longer than %d s on the document",
+             request_seconds);
+  else if (WIFSIGNALED(status))
+    snprintf(error, error_size, "librsvg stopped on the document (signal %d)%s%s",
+             WTERMSIG(status), panic[0] ? ": " : "", panic);
+  else
+    snprintf(error, error_size, "librsvg's process stopped (exit status %d)",
+             WEXITSTATUS(status));
+  forget(stopped);
 }
 
-/* One request, taking its turn. */
+/* One request's reply, with the pixels in `rgba`; 0 with the reason in `error` when it
+ * fails. */
 static int draw_in_helper(const unsigned char *data, size_t size, int width, int height,
                           unsigned char *rgba, lumen_svg_reply *reply, char *error,
                           size_t error_size) {
+  helper *taken = take_helper(error, error_size);
+  if (taken == NULL) return 0;
   request asked = {size, width, height};
-  pthread_mutex_lock(&lock);
-  int succeeded = ask_helper(&asked, data, rgba, reply, error, error_size);
-  pthread_mutex_unlock(&lock);
-  return succeeded;
+  size_t pixel_bytes = 4 * (size_t)width * (size_t)height;
+  int answered = send_all(taken->socket, &asked, sizeof asked) &&
+                 send_all(taken->socket, data, size) &&
+                 receive_all(taken->socket, reply, sizeof *reply) &&
+                 (!reply->succeeded || pixel_bytes == 0 ||
+                  receive_all(taken->socket, rgba, pixel_bytes));
+  if (answered) {
+    reply->error[sizeof reply->error - 1] = 0;
+    if (!reply->succeeded) snprintf(error, error_size, "%s", reply->error);
+  } else {
+    end_helper(taken, error, error_size);
+  }
+  give_back(taken);
+  return answered && reply->succeeded;
 }
 
 int lumen_svg_measure(const unsigned char *data, size_t size, double *width, double *height,

@@ -45,6 +45,29 @@ struct StickerLayerTests {
     return try ImageFile.read(cropped).bitmap
   }
 
+  /// SVG documents are drawn by `lumen-svg-helper`, built beside `lumen`; a `lumen` without it
+  /// starts itself again as its helper. The same bytes either way.
+  @Test func aLumenWithoutItsHelperBesideItDrawsTheSame() throws {
+    let folder = try Self.setUp(width: 300, height: 200)
+    let helper = CLI.executable.deletingLastPathComponent().appendingPathComponent(
+      "lumen-svg-helper")
+    #expect(FileManager.default.isExecutableFile(atPath: helper.path))
+    let alone = folder.appendingPathComponent("alone/lumen")
+    try FileManager.default.createDirectory(
+      at: alone.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: CLI.executable, to: alone)
+    var outputs: [Data] = []
+    for (executable, name) in [(CLI.executable, "beside.png"), (alone, "alone.png")] {
+      let output = folder.appendingPathComponent(name)
+      let result = try Program.run(
+        executable.path, ["edit", "plain.png", "--doc", "doc.json", "-o", output.path],
+        in: folder)
+      #expect(result.status == 0, "\(result.errors)")
+      outputs.append(try Data(contentsOf: output))
+    }
+    #expect(outputs[0] == outputs[1])
+  }
+
   /// On a 600 x 400 canvas the sticker's box is 200 x 120 pixels at (200, 140): the render
   /// there equals rsvg-convert's drawing at that size composited by ImageMagick.
   @Test(.tags(.oracle), .requires(.rsvgConvert, .imageMagick))

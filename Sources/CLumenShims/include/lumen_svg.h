@@ -3,12 +3,14 @@
  *
  * Debian's librsvg 2.54 aborts on some documents (Rust assertions in its text layout), and a
  * document may make it loop or eat memory: in Lumen's process that would end a command or a
- * server. So librsvg runs in a helper, the running executable started again (through
- * /proc/self/exe, with a name and variable a constructor here recognises before `main`): a
- * document that stops it is one request's error, and the next request starts a new helper.
- * A request has a minute; the helper ends when this process closes its socket. Every
- * executable Lumen is linked into can be its own helper; a program that loads Lumen as a
- * shared library from another executable cannot, and its SVG requests fail with an error.
+ * server. So librsvg runs in helper processes: a document that stops one is one request's
+ * error, and the next request starts a new helper. A request has a minute; a helper ends when
+ * this process closes its socket. The helper is `lumen-svg-helper` (C alone, quick to start)
+ * beside the running executable when it is installed there, else the running executable
+ * started again (through /proc/self/exe, with a name and variable a constructor here
+ * recognises before `main`), so every executable Lumen is linked into has a helper; a program
+ * that loads Lumen as a shared library from another executable has neither, and its SVG
+ * requests fail with an error.
  *
  * librsvg brings GLib, cairo, pango and their dependencies, which most commands never need:
  * Lumen does not link it, the helper opens it with dlopen. The handful of functions used are
@@ -30,9 +32,13 @@ int lumen_svg_measure(const unsigned char *_Nonnull data, size_t size, double *_
  * straight (not premultiplied) 8-bit RGBA, `4 * width` bytes each, zeroed by the caller. 0 with
  * the reason in `error` when it cannot be drawn (as for lumen_svg_measure).
  *
- * Each call parses the document anew (small next to drawing it); calls from several threads
- * take turns. */
+ * Each call parses the document anew (small next to drawing it). Calls at once use helpers
+ * side by side, as many as there are processors. */
 int lumen_svg_render(const unsigned char *_Nonnull data, size_t size, int width, int height,
                      unsigned char *_Nonnull rgba, char *_Nonnull error, size_t error_size);
+
+/* The helper's loop: answers the requests of the process that started it, on file descriptor
+ * 3, until that process closes it. For `lumen-svg-helper` alone. */
+_Noreturn void lumen_svg_serve(void);
 
 #endif
