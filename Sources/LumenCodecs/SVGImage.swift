@@ -30,14 +30,12 @@ public final class SVGImage: Sendable {
       throw CodecError(
         file: name, problem: .unsupported("an SVG of more than \(Self.maxByteCount >> 20) MB"))
     }
-    // An empty document is still a valid pointer (librsvg refuses it).
-    self.data = data.isEmpty ? Data([0]) : data
+    self.data = data
     var width = 0.0
     var height = 0.0
     var message = [CChar](repeating: 0, count: 256)
-    let measured = self.data.withUnsafeBytes { raw -> Int32 in
-      guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
-      return lumen_svg_measure(base, data.count, &width, &height, &message, message.count)
+    let measured = Self.withBytes(of: data) {
+      lumen_svg_measure($0, $1, &width, &height, &message, message.count)
     }
     guard measured != 0 else {
       throw CodecError(file: name, problem: .corrupt(Self.text(message)))
@@ -88,20 +86,27 @@ public final class SVGImage: Sendable {
     var failure = [CChar](repeating: 0, count: 256)
     var drawn = Int32(0)
     let bitmap = Bitmap(width: width, height: height, format: .rgba8) { bytes in
-      bytes.initializeMemory(as: UInt8.self, repeating: 0)
       guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-      drawn = data.withUnsafeBytes { raw in
-        guard let document = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
-          return 0
-        }
-        return lumen_svg_render(
-          document, raw.count, Int32(width), Int32(height), base, &failure, failure.count)
+      drawn = Self.withBytes(of: data) {
+        lumen_svg_render($0, $1, Int32(width), Int32(height), base, &failure, failure.count)
       }
     }
     guard drawn != 0 else {
       throw CodecError(file: name, problem: .corrupt(Self.text(failure)))
     }
     return bitmap
+  }
+
+  /// `body` given the document's bytes and their count: a valid pointer even for none, which
+  /// librsvg refuses.
+  private static func withBytes(
+    of data: Data, _ body: (UnsafePointer<UInt8>, Int) -> Int32
+  ) -> Int32 {
+    let bytes = data.isEmpty ? Data([0]) : data
+    return bytes.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+      return body(base, data.count)
+    }
   }
 
   /// A C message buffer as text.

@@ -29,7 +29,7 @@ int lumen_svg_measure(const unsigned char *_Nonnull data, size_t size, double *_
                       double *_Nonnull height, char *_Nonnull error, size_t error_size);
 
 /* Draws the SVG document in `data` stretched to `width` x `height` pixels into `rgba`: rows of
- * straight (not premultiplied) 8-bit RGBA, `4 * width` bytes each, zeroed by the caller. 0 with
+ * straight (not premultiplied) 8-bit RGBA, `4 * width` bytes each, every byte written. 0 with
  * the reason in `error` when it cannot be drawn (as for lumen_svg_measure).
  *
  * Each call parses the document anew (small next to drawing it). Calls at once use helpers
