@@ -116,11 +116,13 @@ static int intrinsic_size(void *handle, double *width, double *height) {
   return has_view_box;
 }
 
+void lumen_svg_load(void) { pthread_once(&once, load); }
+
 void lumen_svg_draw(const unsigned char *data, size_t size, int width, int height,
                     unsigned char *rgba, lumen_svg_reply *reply) {
   char *error = reply->error;
   size_t error_size = sizeof reply->error;
-  pthread_once(&once, load);
+  lumen_svg_load();
   if (!loaded) {
     snprintf(error, error_size, "SVG needs librsvg, which cannot be loaded: %s", load_error);
     return;

@@ -12,6 +12,9 @@ typedef struct {
   char error[256];
 } lumen_svg_reply;
 
+/* Opens librsvg, once (lumen_svg_draw reports a failure). */
+void lumen_svg_load(void);
+
 /* Parses `size` bytes of SVG into `reply` (loading librsvg on first use) and, when `width` is
  * not 0, draws the document stretched to `width` x `height` into `rgba` as lumen_svg_render
  * describes. */

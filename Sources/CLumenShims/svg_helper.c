@@ -76,6 +76,8 @@ void lumen_svg_serve(void) {
   setrlimit(RLIMIT_FSIZE, &bytes);
   /* Past the limit a message is cut short rather than stopping the helper. */
   signal(SIGXFSZ, SIG_IGN);
+  /* Before the first request comes, which then waits less. */
+  lumen_svg_load();
   for (;;) {
     request asked;
     if (!receive_all(helper_socket, &asked, sizeof asked)) _exit(0);
@@ -316,6 +318,15 @@ static int draw_in_helper(const unsigned char *data, size_t size, int width, int
   }
   give_back(taken);
   return answered && reply->succeeded;
+}
+
+void lumen_svg_prepare(void) {
+  char error[256];
+  pthread_mutex_lock(&lock);
+  int limit = helper_limit();
+  for (int i = 0; i < limit; i++)
+    if (!helpers[i].busy && helpers[i].pid == 0) start_helper(&helpers[i], error, sizeof error);
+  pthread_mutex_unlock(&lock);
 }
 
 int lumen_svg_measure(const unsigned char *data, size_t size, double *width, double *height,

@@ -48,6 +48,11 @@ public final class SVGImage: Sendable {
     self.height = height
   }
 
+  /// Starts librsvg's helper processes now, so that the first documents measured and drawn do
+  /// not wait for them: for a caller that knows SVG documents will come, while it does other
+  /// work.
+  public static func prepare() { lumen_svg_prepare() }
+
   /// Reads and parses the SVG file at `path` (a regular file of at most ``maxByteCount``).
   public convenience init(contentsOf path: String) throws(CodecError) {
     let data: Data

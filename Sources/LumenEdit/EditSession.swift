@@ -69,6 +69,9 @@ public final class EditSession: @unchecked Sendable {
       let edited = try previewImage(document)
       return try write(edited, of: lock.withLock { try previewSourceLocked().photo })
     }
+    if document.layers.contains(where: { !$0.hidden && $0.content.mayDrawSVG }) {
+      SVGImage.prepare()
+    }
     let magic = try lock.withLock { try magicLocked(for: document) }
     let photo = try Photo(contentsOf: url)
     // Layers are drawn before the render begins: the photo decodes meanwhile, whole, when a

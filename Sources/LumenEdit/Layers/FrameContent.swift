@@ -12,6 +12,8 @@ public struct FrameContent: LayerContent {
   /// The bands' thickness, a fraction of the shorter side; 0: the frame's own.
   public var size: Double
   public var tint: TintMode
+  /// A frame's pieces are SVG drawings.
+  public var mayDrawSVG: Bool { true }
   public var tintColor: LayerColor
 
   public init(

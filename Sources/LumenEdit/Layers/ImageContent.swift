@@ -1,3 +1,4 @@
+import LumenAssets
 import LumenCodecs
 import LumenCore
 import LumenFilters
@@ -22,6 +23,10 @@ public struct ImageContent: LayerContent {
   public var playhead: Double = 0
   /// The latest playhead: a long video's, and then some.
   public static let maxPlayhead = 10_000_000.0
+  /// An SVG file, or an asset (whose file's name is known once it is resolved).
+  public var mayDrawSVG: Bool {
+    SVGImage.names(source) || source.hasPrefix(AssetReference.prefix)
+  }
 
   public init(
     source: String, tint: TintMode = .none,

@@ -70,11 +70,15 @@ public protocol LayerContent: DocumentSettings {
   /// What the drawing depends on besides its place and canvas, for keeping drawings: the
   /// content itself, unless moments that show the same (an animation's frame) should share.
   func drawingIdentity(resources: EditResources) throws -> AnyHashable
+  /// Whether drawing it may draw SVG documents: an export then starts librsvg's helpers
+  /// before it needs them (``SVGImage/prepare()``).
+  var mayDrawSVG: Bool { get }
 }
 
 extension LayerContent {
   public func playing(at seconds: Double) -> Self { self }
   public func drawingIdentity(resources: EditResources) throws -> AnyHashable { AnyHashable(self) }
+  public var mayDrawSVG: Bool { false }
 }
 
 /// What a user interface needs to offer a kind of layer.
