@@ -33,8 +33,10 @@ static const char helper_variable[] = "LUMEN_SVG_HELPER";
  * file the parent reads when the helper stops. */
 enum { helper_socket = 3 };
 
-/* The longest one request may take, and the most its messages may grow to. */
+/* The longest one request may take, the most its messages may grow to, and the most memory a
+ * helper may hold: the largest drawing (128 MB) a few times over, for librsvg's filters. */
 enum { request_seconds = 60, message_bytes = 64 << 10 };
+static const rlim_t helper_data_bytes = (rlim_t)2 << 30;
 
 /* A request: `size` bytes of SVG follow it; `width` 0 asks for the size only. The reply is a
  * lumen_svg_reply, followed by the pixels when it succeeded in drawing. */
@@ -72,8 +74,17 @@ static int receive_all(int socket, void *bytes, size_t size) {
 
 void lumen_svg_serve(void) {
   struct rlimit zero = {0, 0}, bytes = {message_bytes, message_bytes};
+  struct rlimit data = {helper_data_bytes, helper_data_bytes};
   setrlimit(RLIMIT_CORE, &zero);
   setrlimit(RLIMIT_FSIZE, &bytes);
+  setrlimit(RLIMIT_DATA, &data);
+  /* Short of memory, the system stops a helper before the process it draws for. */
+  int score = open("/proc/self/oom_score_adj", O_WRONLY);
+  if (score >= 0) {
+    if (write(score, "1000", 4) != 4) {
+    }
+    close(score);
+  }
   /* Past the limit a message is cut short rather than stopping the helper. */
   signal(SIGXFSZ, SIG_IGN);
   /* Before the first request comes, which then waits less. */

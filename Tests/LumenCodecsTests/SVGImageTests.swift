@@ -87,6 +87,38 @@ import Testing
     #expect(atOnce == inTurn)
   }
 
+  /// A helper is the first process the system stops when memory runs out, and holds at most
+  /// 2 GB: a document that makes librsvg grow fails alone.
+  @Test func helpersAreBoundedAndGiveWayFirst() throws {
+    _ = try SVGImage(data: Data(Self.document.utf8), name: "d.svg")
+    let helpers = Self.helperProcesses()
+    #expect(!helpers.isEmpty)
+    for pid in helpers {
+      let score = try String(contentsOfFile: "/proc/\(pid)/oom_score_adj", encoding: .utf8)
+      #expect(score.trimmingCharacters(in: .whitespacesAndNewlines) == "1000")
+      let limits = try String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)
+      let data = limits.split(separator: "\n").first { $0.hasPrefix("Max data size") }
+      #expect(
+        data?.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first
+          == "2147483648", "\(data ?? "")")
+    }
+  }
+
+  /// The processes this one started as SVG helpers.
+  static func helperProcesses() -> [Int32] {
+    let own = getpid()
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { Int32($0) }.filter { pid in
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")"),
+        let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+      else { return false }
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      return fields.count > 1 && Int32(fields[1]) == own
+        && command.starts(with: Data("lumen-svg-helper".utf8))
+    }
+  }
+
   @Test func drawingSizesStayWithinTheLimits() throws {
     #expect(SVGImage.drawingSize(width: 120.4, height: 80.6) == (120, 80))
     #expect(SVGImage.drawingSize(width: .nan, height: -3) == (1, 1))

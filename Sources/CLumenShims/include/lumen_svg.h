@@ -4,8 +4,9 @@
  * Debian's librsvg 2.54 aborts on some documents (Rust assertions in its text layout), and a
  * document may make it loop or eat memory: in Lumen's process that would end a command or a
  * server. So librsvg runs in helper processes: a document that stops one is one request's
- * error, and the next request starts a new helper. A request has a minute; a helper ends when
- * this process closes its socket. The helper is `lumen-svg-helper` (C alone, quick to start)
+ * error, and the next request starts a new helper. A request has a minute, a helper 2 GB of
+ * memory (and the system stops it first when memory runs out); a helper ends when this process
+ * closes its socket. The helper is `lumen-svg-helper` (C alone, quick to start)
  * beside the running executable when it is installed there, else the running executable
  * started again (through /proc/self/exe, with a name and variable a constructor here
  * recognises before `main`), so every executable Lumen is linked into has a helper; a program
