@@ -7,6 +7,7 @@ import LumenCore
 /// pixels, every transparent pixel black, or are refused with a ``CodecError`` of one line.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSVG(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  _ = helperDraws
   let svg: SVGImage
   do {
     svg = try SVGImage(data: Data(bytes: data, count: size), name: "fuzz.svg")
@@ -35,3 +36,17 @@ public func fuzzSVG(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   return 0
 }
+
+/// librsvg runs in helper processes: if they cannot draw at all, every input would be refused
+/// with an error and the fuzzer would pass without testing anything.
+let helperDraws: Bool = {
+  let box =
+    #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="2" height="2"/></svg>"#
+  do {
+    let bitmap = try SVGImage(data: Data(box.utf8), name: "box.svg").bitmap(width: 4, height: 2)
+    expect(bitmap.withUnsafeBytes { $0[3] } == 255, "the SVG helper drew a wrong box")
+  } catch {
+    expect(false, "the SVG helper cannot draw a box: \(error)")
+  }
+  return true
+}()

@@ -21,6 +21,15 @@
 
 extern char **environ;
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LUMEN_ADDRESS_SANITIZER 1
+#endif
+#endif
+#ifndef LUMEN_ADDRESS_SANITIZER
+#define LUMEN_ADDRESS_SANITIZER 0
+#endif
+
 /* ---- What the two processes share ---- */
 
 /* The helper is `lumen-svg-helper` beside the running executable, else the running executable
@@ -77,7 +86,10 @@ void lumen_svg_serve(void) {
   struct rlimit data = {helper_data_bytes, helper_data_bytes};
   setrlimit(RLIMIT_CORE, &zero);
   setrlimit(RLIMIT_FSIZE, &bytes);
+#if !LUMEN_ADDRESS_SANITIZER
+  /* AddressSanitizer (the fuzzers' builds) maps far more than it uses: not there. */
   setrlimit(RLIMIT_DATA, &data);
+#endif
   /* Short of memory, the system stops a helper before the process it draws for. */
   int score = open("/proc/self/oom_score_adj", O_WRONLY);
   if (score >= 0) {
