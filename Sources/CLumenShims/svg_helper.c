@@ -343,12 +343,15 @@ static int draw_in_helper(const unsigned char *data, size_t size, int width, int
   return answered && reply->succeeded;
 }
 
-void lumen_svg_prepare(void) {
+void lumen_svg_prepare(int count) {
   char error[256];
   pthread_mutex_lock(&lock);
   int limit = helper_limit();
-  for (int i = 0; i < limit; i++)
-    if (!helpers[i].busy && helpers[i].pid == 0) start_helper(&helpers[i], error, sizeof error);
+  int running = 0;
+  for (int i = 0; i < limit; i++) running += helpers[i].pid != 0;
+  for (int i = 0; i < limit && running < count; i++)
+    if (!helpers[i].busy && helpers[i].pid == 0 && start_helper(&helpers[i], error, sizeof error))
+      running++;
   pthread_mutex_unlock(&lock);
 }
 

@@ -48,10 +48,12 @@ public final class SVGImage: Sendable {
     self.height = height
   }
 
-  /// Starts librsvg's helper processes now, so that the first documents measured and drawn do
-  /// not wait for them: for a caller that knows SVG documents will come, while it does other
-  /// work.
-  public static func prepare() { lumen_svg_prepare() }
+  /// Starts librsvg's helper processes now, up to `count` (one per processor at most), so that
+  /// the first documents measured and drawn do not wait for them: for a caller that knows that
+  /// as many SVG documents may be drawn at once, while it does other work.
+  public static func prepare(helpers count: Int) {
+    lumen_svg_prepare(Int32(clamping: count))
+  }
 
   /// Reads and parses the SVG file at `path` (a regular file of at most ``maxByteCount``).
   public convenience init(contentsOf path: String) throws(CodecError) {

@@ -69,9 +69,8 @@ public final class EditSession: @unchecked Sendable {
       let edited = try previewImage(document)
       return try write(edited, of: lock.withLock { try previewSourceLocked().photo })
     }
-    if document.layers.contains(where: { !$0.hidden && $0.content.mayDrawSVG }) {
-      SVGImage.prepare()
-    }
+    // Layers are drawn side by side: one helper for each that may draw SVG.
+    SVGImage.prepare(helpers: document.layers.count { !$0.hidden && $0.content.mayDrawSVG })
     let magic = try lock.withLock { try magicLocked(for: document) }
     let photo = try Photo(contentsOf: url)
     // Layers are drawn before the render begins: the photo decodes meanwhile, whole, when a

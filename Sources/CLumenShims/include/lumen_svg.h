@@ -38,9 +38,10 @@ int lumen_svg_measure(const unsigned char *_Nonnull data, size_t size, double *_
 int lumen_svg_render(const unsigned char *_Nonnull data, size_t size, int width, int height,
                      unsigned char *_Nonnull rgba, char *_Nonnull error, size_t error_size);
 
-/* Starts the helpers now, so that the first requests find them ready (librsvg opened): for a
- * caller that knows SVG documents will come, while it does other work. */
-void lumen_svg_prepare(void);
+/* Starts helpers now, up to `count` running (and at most one per processor), so that the
+ * first requests find them ready (librsvg opened): for a caller that knows SVG documents will
+ * come, while it does other work. */
+void lumen_svg_prepare(int count);
 
 /* The helper's loop: answers the requests of the process that started it, on file descriptor
  * 3, until that process closes it. For `lumen-svg-helper` alone. */

@@ -71,7 +71,7 @@ public protocol LayerContent: DocumentSettings {
   /// content itself, unless moments that show the same (an animation's frame) should share.
   func drawingIdentity(resources: EditResources) throws -> AnyHashable
   /// Whether drawing it may draw SVG documents: an export then starts librsvg's helpers
-  /// before it needs them (``SVGImage/prepare()``).
+  /// before it needs them (``SVGImage/prepare(helpers:)``).
   var mayDrawSVG: Bool { get }
 }
 
