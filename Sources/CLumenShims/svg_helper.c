@@ -93,8 +93,8 @@ void lumen_svg_serve(void) {
   /* Short of memory, the system stops a helper before the process it draws for. */
   int score = open("/proc/self/oom_score_adj", O_WRONLY);
   if (score >= 0) {
-    if (write(score, "1000", 4) != 4) {
-    }
+    ssize_t written = write(score, "1000", 4);
+    (void)written; /* without it, the helper only draws as any process would */
     close(score);
   }
   /* Past the limit a message is cut short rather than stopping the helper. */

@@ -44,7 +44,8 @@ struct SignalTests {
   /// Runs lumen with `arguments` in `folder`, sends `signal` after `delay` seconds (the run
   /// must still be going) and waits for the exit.
   static func interrupt(
-    _ arguments: [String], in folder: URL, with signal: Int32, after delay: Double = 1.2
+    _ arguments: [String], in folder: URL, with signal: Int32, after delay: Double = 1.2,
+    beforeTheSignal look: (Int32) -> Void = { _ in }
   ) throws -> Stopped {
     let process = Process()
     process.executableURL = CLI.executable
@@ -59,6 +60,7 @@ struct SignalTests {
     guard process.isRunning else {
       throw ToolFailure("lumen \(arguments.joined(separator: " ")) ended before the signal")
     }
+    look(process.processIdentifier)
     let start = Date()
     kill(process.processIdentifier, signal)
     let deadline = start.addingTimeInterval(10)
@@ -115,8 +117,9 @@ struct SignalTests {
   }
 
   /// An edit with layers decodes its photo on a thread of its own while they are drawn: a
-  /// signal still stops it promptly, and nothing is written.
-  @Test(arguments: signals)
+  /// signal still stops it promptly, and nothing is written. Its SVG helpers (for the sticker)
+  /// end with it, even when it is killed.
+  @Test(arguments: signals + [SIGKILL])
   func aLayeredEditStopsAndLeavesNothing(signal: Int32) throws {
     let photo = try Self.inputs.get().photo
     let (folder, output) = try Self.folder(output: "out.jpg")
@@ -129,15 +132,25 @@ struct SignalTests {
       {"formatIdentifier": "org.lumen.edit", "formatVersion": 4,
        "operations": {"focus": {"mode": "gaussian", "blur": 0.2}},
        "layers": [{"id": "card", "kind": "shape", "shape": "ellipse", "fill": [1, 0, 0, 0.5],
-                   "transform": {"x": 0.5, "y": 0.5, "width": 0.5, "height": 0.5}}]}
+                   "transform": {"x": 0.5, "y": 0.5, "width": 0.5, "height": 0.5}},
+                  {"id": "sun", "kind": "image", "source": "asset:lumen.sticker/nature/sun",
+                   "transform": {"x": 0.8, "y": 0.2, "width": 0.2, "height": 0.2}}]}
       """#.utf8
     ).write(to: document)
+    var helpers: [Int32] = []
     let stopped = try Self.interrupt(
       ["edit", photo.path, "--doc", document.path, "-o", output.path, "--overwrite"],
-      in: folder, with: signal, after: 0.6)
-    #expect(stopped.status == 128 + signal, "\(stopped.errors)")
+      in: folder, with: signal, after: 0.6
+    ) { helpers = ChildProcesses.of($0, named: "lumen-svg-helper") }
+    #expect(stopped.status == (signal == SIGKILL ? SIGKILL : 128 + signal), "\(stopped.errors)")
     #expect(stopped.seconds < 2, "took \(stopped.seconds) s")
     Self.expectUntouched(folder, output)
+    #expect(!helpers.isEmpty)
+    let deadline = Date().addingTimeInterval(2)
+    while !helpers.allSatisfy(ChildProcesses.hasEnded), Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    #expect(helpers.allSatisfy(ChildProcesses.hasEnded), "helpers \(helpers) outlived lumen")
   }
 
   /// SIGKILL cannot be handled: the unnamed temporary file vanishes with the process.

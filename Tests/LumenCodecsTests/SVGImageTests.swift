@@ -106,17 +106,7 @@ import Testing
 
   /// The processes this one started as SVG helpers.
   static func helperProcesses() -> [Int32] {
-    let own = getpid()
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap { Int32($0) }.filter { pid in
-      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")"),
-        let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
-      else { return false }
-      let fields = stat[stat.index(after: close)...].split(separator: " ")
-      return fields.count > 1 && Int32(fields[1]) == own
-        && command.starts(with: Data("lumen-svg-helper".utf8))
-    }
+    ChildProcesses.of(getpid(), named: "lumen-svg-helper")
   }
 
   @Test func drawingSizesStayWithinTheLimits() throws {
