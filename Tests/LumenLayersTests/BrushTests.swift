@@ -70,13 +70,48 @@ struct BrushTests {
       for column in 0..<coverage.width {
         let (x, y) = (coverage.minX + column, coverage.minY + row)
         let expected = Self.capsuleArea(column: x, row: y, a, b, radius: radius)
-        let got = Double(coverage.values[row * coverage.width + column])
+        let got = Double(coverage.value(x: x, y: y))
         worst = max(worst, abs(got - expected))
         if expected > 0.5 { inked += 1 }
       }
     }
     #expect(inked > 20)
     #expect(worst * 255 <= 1, "worst difference \(worst * 255) levels")
+  }
+
+  /// A band of rows is worked out once for all its tiles, across the strokes' width: the
+  /// pixels are the same whether the drawing is rendered whole, on one thread or two, or as a
+  /// part that starts at odd rows and columns (a row's values depend on the row alone).
+  @Test func tilesAndPartsOfADrawingAgree() throws {
+    let strokes = (0..<12).map { i in
+      let t = Double(i) / 12
+      return BrushStroke(
+        points: [SIMD2(0.02, t), SIMD2(0.5, 1 - t), SIMD2(0.97, t + 0.03)],
+        size: 0.01 + 0.004 * Double(i % 4), hardness: i % 3 == 0 ? 0.4 : 1,
+        color: LayerColor(red: t, green: 0.5, blue: 1 - t), erases: i == 7)
+    }
+    let image = Image.brush(strokes, smoothing: 0.3, width: 900, height: 700)
+    func bytes(_ bitmap: Bitmap) -> [UInt8] { bitmap.withUnsafeBytes { Array($0) } }
+    let whole = try Renderer(threadCount: 1).bitmap(of: image, format: .rgba8)
+    #expect(try bytes(Renderer(threadCount: 2).bitmap(of: image, format: .rgba8)) == bytes(whole))
+    // The drawing is the window the strokes reach.
+    let part = Rect(x: 301, y: 77, width: 333, height: 411)
+    #expect(image.extent.contains(part))
+    let drawn = try Renderer(threadCount: 2).bitmap(
+      of: image.cropped(to: part).translatedBy(dx: -part.minX, dy: -part.minY), format: .rgba8)
+    // The same pixels cut from the whole drawing, which starts where the strokes reach.
+    let (all, origin) = (bytes(whole), image.extent)
+    let expected = (part.minY..<part.maxY).flatMap { y in
+      let start = ((y - origin.minY) * whole.width + part.minX - origin.minX) * 4
+      return all[start..<start + part.width * 4]
+    }
+    let got = bytes(drawn)
+    let differing = got.indices.filter { got[$0] != expected[$0] }
+    let first = differing.first.map { ($0 / 4 % part.width, $0 / 4 / part.width) }
+    #expect(
+      differing.isEmpty,
+      "\(differing.count) bytes differ, the first at \(String(describing: first))")
+    #expect(expected.contains { $0 != 0 })
   }
 
   /// Painting then erasing along the same path leaves nothing; a half-opaque eraser halves.

@@ -53,18 +53,30 @@ struct BrushPath: Sendable {
 /// A hard tip's coverage is the area of the pixel inside the stroke (the union of capsules
 /// around its segments), integrated exactly along each of 16 lines a pixel: a capsule meets a
 /// line in one interval, which the lines' pixels share by length. A soft tip's is a smooth
-/// fall-off of the distance from the pixel's centre to the path. Either way a pixel's value
-/// depends on the path, not on the window it is computed in (but for the last bits of float
-/// sums).
+/// fall-off of the distance from the pixel's centre to the path.
+///
+/// Only the columns a row's crossings reach are held, so a window as wide as the drawing
+/// costs what the stroke covers in it, and a row's values depend on the path and the row
+/// alone, not on the window's columns (its sums run from the row's first crossing): tiles
+/// that share a band of rows can share its coverage.
 struct BrushCoverage {
   /// The window: columns `minX..<minX+width`, rows `minY..<minY+height`.
   let minX: Int
   let minY: Int
   let width: Int
   let height: Int
-  private(set) var values: [Float]
-  /// For each row, the columns (of the window) that may be covered; the others are 0.
-  private(set) var touched: [Range<Int>]
+  /// Runs of columns that may be covered, row after row, left to right; the others are 0.
+  private(set) var runs: [Run] = []
+  /// For each row, its runs in `runs`.
+  private var rowRuns: [Range<Int>] = []
+  /// The values of every run's columns, run after run.
+  private(set) var values: [Float] = []
+
+  struct Run {
+    let columns: Range<Int>
+    /// Where its values start in `values`.
+    let start: Int
+  }
 
   /// Lines integrated per pixel row for hard tips: exact for straight edges, and within a
   /// level where an edge curves or turns inside a pixel.
@@ -86,8 +98,7 @@ struct BrushCoverage {
     minY = reached.minY
     width = reached.width
     height = reached.height
-    values = [Float](repeating: 0, count: width * height)
-    touched = [Range<Int>](repeating: 0..<0, count: height)
+    rowRuns.reserveCapacity(height)
     if path.hardness >= 1 {
       fillHard(segments, radius: path.radius)
     } else {
@@ -95,30 +106,66 @@ struct BrushCoverage {
     }
   }
 
+  /// The runs of row `y` (of the drawing), left to right.
+  func runs(ofRow y: Int) -> ArraySlice<Run> { runs[rowRuns[y - minY]] }
+
+  /// The coverage of pixel (`x`, `y`) of the drawing, 0 outside the window.
+  func value(x: Int, y: Int) -> Float {
+    guard y >= minY, y < minY + height else { return 0 }
+    guard let run = runs(ofRow: y).first(where: { $0.columns.contains(x) }) else { return 0 }
+    return values[run.start + x - run.columns.lowerBound]
+  }
+
+  /// Starts the next row with the runs that `pieces` (intervals of the row, sorted by their
+  /// start) cover, a pixel apart at least, their values zero.
+  private mutating func startRow(_ pieces: [(Double, Double)]) -> ArraySlice<Run> {
+    let first = runs.count
+    var current: Range<Int>? = nil
+    for (start, end) in pieces where start < end {
+      let columns = Int(start.rounded(.down))..<Int(end.rounded(.up))
+      if let known = current, columns.lowerBound <= known.upperBound {
+        current = known.lowerBound..<Swift.max(known.upperBound, columns.upperBound)
+      } else {
+        if let known = current { addRun(known) }
+        current = columns
+      }
+    }
+    if let known = current { addRun(known) }
+    rowRuns.append(first..<runs.count)
+    return runs[first..<runs.count]
+  }
+
+  private mutating func addRun(_ columns: Range<Int>) {
+    runs.append(Run(columns: columns, start: values.count))
+    values.append(contentsOf: repeatElement(0, count: columns.count))
+  }
+
   private mutating func fillHard(_ segments: [(SIMD2<Double>, SIMD2<Double>)], radius: Double) {
     let lines = Self.linesPerPixel
-    // The stroke's top and bottom: where it starts and ends (or runs flat along a horizontal
-    // edge), each pixel row is integrated over the part between them only.
-    let top = segments.map { Swift.min($0.0.y, $0.1.y) }.min().map { $0 - radius } ?? 0
-    let bottom = segments.map { Swift.max($0.0.y, $0.1.y) }.max().map { $0 + radius } ?? 0
     let capsules = segments.map { Capsule($0.0, $0.1, radius: radius) }
+    let (left, right) = (Double(minX), Double(minX + width))
     // The capsules a row's lines may cross: a stroke's segments are short, so a row meets few.
     var active: [Capsule] = []
     var spans: [(Double, Double)] = []
-    // Whole pixels inside a span gain its share through a running sum over the row's touched
-    // columns; the partly covered ends are added directly.
-    var steps = [Float](repeating: 0, count: width + 1)
+    // The merged crossings of a row's lines, clipped to the window.
+    var pieces: [(Double, Double)] = []
+    // Whole pixels inside a piece gain its share through a running sum over the row; the
+    // partly covered ends are added directly.
+    var steps: [Float] = []
     for row in 0..<height {
-      let from = Swift.max(Double(minY + row), top)
-      let to = Swift.min(Double(minY + row + 1), bottom)
-      guard from < to else { continue }
+      pieces.removeAll(keepingCapacity: true)
       active.removeAll(keepingCapacity: true)
-      for capsule in capsules where capsule.top <= to && capsule.bottom >= from {
+      let (y0, y1) = (Double(minY + row), Double(minY + row + 1))
+      for capsule in capsules where capsule.top <= y1 && capsule.bottom >= y0 {
         active.append(capsule)
       }
-      guard !active.isEmpty else { continue }
-      let share = Float((to - from) / Double(lines))
-      for line in 0..<lines {
+      // Where the row's capsules start and end (or run flat along a horizontal edge), the
+      // row is integrated over the part between them only: from what crosses the row, not
+      // from the window, so that every window sees the same row.
+      let from = Swift.max(y0, active.map(\.top).min() ?? y1)
+      let to = Swift.min(y1, active.map(\.bottom).max() ?? y0)
+      if from >= to { active.removeAll() }
+      for line in 0..<(active.isEmpty ? 0 : lines) {
         let y = from + (Double(line) + 0.5) * (to - from) / Double(lines)
         spans.removeAll(keepingCapacity: true)
         for capsule in active {
@@ -131,61 +178,52 @@ struct BrushCoverage {
           if span.0 <= end {
             end = Swift.max(end, span.1)
           } else {
-            add(start, end, row: row, share: share, steps: &steps)
+            pieces.append((start, end))
             (start, end) = span
           }
         }
-        add(start, end, row: row, share: share, steps: &steps)
+        pieces.append((start, end))
       }
-      var running: Float = 0
-      let base = row * width
-      let columns = touched[row]
-      values.withUnsafeMutableBufferPointer { values in
-        steps.withUnsafeMutableBufferPointer { steps in
-          for column in columns {
-            running += steps[column]
-            steps[column] = 0
-            values[base + column] += running
+      // Clipped to the window, in order.
+      for i in pieces.indices {
+        pieces[i] = (Swift.max(pieces[i].0, left), Swift.min(pieces[i].1, right))
+      }
+      pieces.sort { $0.0 < $1.0 }
+      let share = Float((to - from) / Double(lines))
+      for run in startRow(pieces) {
+        let count = run.columns.count
+        steps.removeAll(keepingCapacity: true)
+        steps.append(contentsOf: repeatElement(0, count: count + 1))
+        values.withUnsafeMutableBufferPointer { values in
+          steps.withUnsafeMutableBufferPointer { steps in
+            let origin = Double(run.columns.lowerBound)
+            for (start, end) in pieces
+            where start < end && start >= origin && end <= Double(run.columns.upperBound) {
+              // Columns of the run: the end pixels directly, the whole ones between as a
+              // step up and down.
+              let (from, to) = (start - origin, end - origin)
+              let first = run.start + Int(from.rounded(.down))
+              let last = run.start + Swift.min(Int(to.rounded(.up)) - 1, count - 1)
+              if first == last {
+                values[first] += share * Float(to - from)
+                continue
+              }
+              values[first] += share * Float(Double(first - run.start + 1) - from)
+              values[last] += share * Float(to - Double(last - run.start))
+              if last > first + 1 {
+                steps[first - run.start + 1] += share
+                steps[last - run.start] -= share
+              }
+            }
+            var running: Float = 0
+            for column in 0..<count {
+              running += steps[column]
+              values[run.start + column] += running
+            }
           }
-          steps[columns.upperBound] = 0
         }
       }
     }
-  }
-
-  /// Adds `share` times the length of `start...end` inside each pixel of the row: the end
-  /// pixels directly, the whole ones between as a step up and down in `steps`.
-  private mutating func add(
-    _ start: Double, _ end: Double, row: Int, share: Float, steps: inout [Float]
-  ) {
-    let from = Swift.max(start - Double(minX), 0)
-    let to = Swift.min(end - Double(minX), Double(width))
-    guard from < to else { return }
-    let first = Int(from.rounded(.down))
-    let last = Swift.min(Int(to.rounded(.up)) - 1, width - 1)
-    touch(first..<(last + 1), row: row)
-    let base = row * width
-    if first == last {
-      values[base + first] += share * Float(to - from)
-      return
-    }
-    values[base + first] += share * Float(Double(first + 1) - from)
-    values[base + last] += share * Float(to - Double(last))
-    if last > first + 1 {
-      steps[first + 1] += share
-      steps[last] -= share
-    }
-  }
-
-  /// Widens the row's touched columns to include `columns`.
-  private mutating func touch(_ columns: Range<Int>, row: Int) {
-    let known = touched[row]
-    touched[row] =
-      known.isEmpty
-      ? columns
-      : Swift.min(
-        known.lowerBound, columns.lowerBound)..<Swift.max(
-          known.upperBound, columns.upperBound)
   }
 
   private mutating func fillSoft(
@@ -193,55 +231,58 @@ struct BrushCoverage {
   ) {
     // The fall-off is at least a pixel wide, so that a nearly hard tip is not jagged.
     let inner = Swift.min(radius * hardness, radius - 1)
-    // The squared distance to the path, segment by segment, over the pixels whose centres
-    // lie in its capsule only (the others are a radius or more away from it). Squared, so
+    let fall = radius - inner
+    let capsules = segments.map { Capsule($0.0, $0.1, radius: radius) }
+    // The columns whose centres lie in each segment's capsule on the row (the others are a
+    // radius or more away from it), and their squared distances to the path. Squared, so
     // that the loop over a row's columns has no square root and vectorises.
-    var nearest = [Double](repeating: .infinity, count: width * height)
-    for (a, b) in segments {
-      let delta = b - a
-      let squared = (delta * delta).sum()
-      let capsule = Capsule(a, b, radius: radius)
-      let top = Self.index(
-        (Swift.min(a.y, b.y) - radius).rounded(.down) - Double(minY), within: height)
-      let bottom = Self.index(
-        (Swift.max(a.y, b.y) + radius).rounded(.up) - Double(minY), within: height)
-      for row in top..<bottom {
-        let y = Double(minY + row) + 0.5
+    var reached: [(segment: Int, columns: Range<Int>)] = []
+    var nearest: [Double] = []
+    for row in 0..<height {
+      let y = Double(minY + row) + 0.5
+      reached.removeAll(keepingCapacity: true)
+      for (i, capsule) in capsules.enumerated() where capsule.top <= y && capsule.bottom >= y {
         guard let (start, end) = capsule.span(atY: y) else { continue }
-        // Columns whose centres lie in start...end.
         let left = Self.index((start - 0.5).rounded(.up) - Double(minX), within: width)
         let right = Self.index((end - 0.5).rounded(.down) + 1 - Double(minX), within: width)
-        guard left < right else { continue }
-        touch(left..<right, row: row)
-        let base = row * width
-        let (ax, ay, dx, dy) = (a.x, a.y, delta.x, delta.y)
+        if left < right { reached.append((i, (minX + left)..<(minX + right))) }
+      }
+      reached.sort { $0.columns.lowerBound < $1.columns.lowerBound }
+      let runs = startRow(
+        reached.map { (Double($0.columns.lowerBound), Double($0.columns.upperBound)) })
+      for run in runs {
+        nearest.removeAll(keepingCapacity: true)
+        nearest.append(contentsOf: repeatElement(.infinity, count: run.columns.count))
         nearest.withUnsafeMutableBufferPointer { nearest in
-          // Scalars and selects only, so that the loop vectorises.
-          for column in left..<right {
-            // The nearest point of the segment to the pixel's centre, as `t` along it.
-            let x = Double(minX + column) + 0.5
-            let along = (x - ax) * dx + (y - ay) * dy
-            let ratio = squared > 0 ? along / squared : 0
-            let t = ratio > 0 ? (ratio < 1 ? ratio : 1) : 0
-            let (ox, oy) = (x - (ax + t * dx), y - (ay + t * dy))
-            let distance = ox * ox + oy * oy
-            let known = nearest[base &+ column]
-            nearest[base &+ column] = distance < known ? distance : known
+          for (segment, span) in reached where run.columns.contains(span.lowerBound) {
+            let (a, b) = segments[segment]
+            let delta = b - a
+            let squared = (delta * delta).sum()
+            let (ax, ay, dx, dy) = (a.x, a.y, delta.x, delta.y)
+            // Scalars and selects only, so that the loop vectorises.
+            for column in span {
+              // The nearest point of the segment to the pixel's centre, as `t` along it.
+              let x = Double(column) + 0.5
+              let along = (x - ax) * dx + (y - ay) * dy
+              let ratio = squared > 0 ? along / squared : 0
+              let t = ratio > 0 ? (ratio < 1 ? ratio : 1) : 0
+              let (ox, oy) = (x - (ax + t * dx), y - (ay + t * dy))
+              let distance = ox * ox + oy * oy
+              let index = column &- run.columns.lowerBound
+              let known = nearest[index]
+              nearest[index] = distance < known ? distance : known
+            }
           }
         }
-      }
-    }
-    // Full strength within `inner`, none from `radius` on, a smooth step between.
-    let (fall, touched) = (radius - inner, self.touched)
-    nearest.withUnsafeBufferPointer { nearest in
-      values.withUnsafeMutableBufferPointer { values in
-        for row in 0..<height {
-          for column in touched[row] {
-            let index = row &* width &+ column
-            let distance = nearest[index].squareRoot()
-            let ramp = (radius - distance) / fall
-            let t = distance <= inner ? 1 : (distance < radius ? ramp : 0)
-            values[index] = Float(t * t * (3 - 2 * t))
+        // Full strength within `inner`, none from `radius` on, a smooth step between.
+        nearest.withUnsafeBufferPointer { nearest in
+          values.withUnsafeMutableBufferPointer { values in
+            for i in 0..<run.columns.count {
+              let distance = nearest[i].squareRoot()
+              let ramp = (radius - distance) / fall
+              let t = distance <= inner ? 1 : (distance < radius ? ramp : 0)
+              values[run.start &+ i] = Float(t * t * (3 - 2 * t))
+            }
           }
         }
       }

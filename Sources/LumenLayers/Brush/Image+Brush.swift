@@ -39,6 +39,9 @@ extension Image {
 /// Paints strokes tile by tile on premultiplied sRGB-encoded colour (as the editors our users
 /// know paint): each stroke's coverage over the tile, then its colour laid over what the
 /// strokes before it left (or those erased).
+///
+/// A band of rows is worked out once for all its tiles (``BrushBands``): a stroke's crossings
+/// of a row cost the same whether a tile needs 256 of its columns or all of them.
 struct BrushKernel: GeneralKernel {
   struct Paint: Sendable {
     let path: BrushPath
@@ -51,6 +54,7 @@ struct BrushKernel: GeneralKernel {
   let paints: [Paint]
   /// The pixels the strokes reach.
   let bounds: Rect
+  let bands = BrushBands()
 
   var transfer: Transfer { .sRGB }
   var preservesOpacity: Bool { false }
@@ -68,36 +72,100 @@ struct BrushKernel: GeneralKernel {
 
   func apply(inputs: [Tile], output: Tile) {
     output.clear()
-    for paint in paints where !paint.path.bounds.intersection(output.rect).isEmpty {
-      guard let coverage = BrushCoverage(paint.path, in: output.rect) else { continue }
+    let rect = output.rect
+    let coverages = bands.coverages(of: paints, rows: rect.minY..<rect.maxY, within: rect)
+    for (paint, coverage) in zip(paints, coverages) {
+      guard let coverage else { continue }
       let (c, strength) = (paint.colour, paint.strength)
-      coverage.values.withUnsafeBufferPointer { values in
-        for row in 0..<coverage.height {
-          let out = output.row(coverage.minY + row, from: coverage.minX, count: coverage.width)
-          let covered = values.baseAddress! + row * coverage.width
-          let touched = coverage.touched[row]
-          // Without a branch, so that the loops vectorise: where nothing is covered the
-          // amount is 0 and the pixel stays exactly as it was.
-          if paint.erases {
-            for i in touched {
-              let keep = 1 - Swift.max(Swift.min(covered[i], 1), 0) * strength
-              out.red[i] *= keep
-              out.green[i] *= keep
-              out.blue[i] *= keep
-              out.alpha[i] *= keep
-            }
-          } else {
-            for i in touched {
-              let amount = Swift.max(Swift.min(covered[i], 1), 0) * strength
-              let keep = 1 - c.w * amount
-              out.red[i] = c.x * amount + out.red[i] * keep
-              out.green[i] = c.y * amount + out.green[i] * keep
-              out.blue[i] = c.z * amount + out.blue[i] * keep
-              out.alpha[i] = c.w * amount + out.alpha[i] * keep
+      for y in rect.minY..<rect.maxY where y >= coverage.minY && y < coverage.minY + coverage.height
+      {
+        for run in coverage.runs(ofRow: y) {
+          let columns = run.columns.clamped(to: rect.minX..<rect.maxX)
+          guard !columns.isEmpty else { continue }
+          let out = output.row(y, from: columns.lowerBound, count: columns.count)
+          coverage.values.withUnsafeBufferPointer { values in
+            let covered =
+              values.baseAddress! + run.start + (columns.lowerBound - run.columns.lowerBound)
+            // Without a branch, so that the loops vectorise: where nothing is covered the
+            // amount is 0 and the pixel stays exactly as it was.
+            if paint.erases {
+              for i in 0..<columns.count {
+                let keep = 1 - Swift.max(Swift.min(covered[i], 1), 0) * strength
+                out.red[i] *= keep
+                out.green[i] *= keep
+                out.blue[i] *= keep
+                out.alpha[i] *= keep
+              }
+            } else {
+              for i in 0..<columns.count {
+                let amount = Swift.max(Swift.min(covered[i], 1), 0) * strength
+                let keep = 1 - c.w * amount
+                out.red[i] = c.x * amount + out.red[i] * keep
+                out.green[i] = c.y * amount + out.green[i] * keep
+                out.blue[i] = c.z * amount + out.blue[i] * keep
+                out.alpha[i] = c.w * amount + out.alpha[i] * keep
+              }
             }
           }
         }
       }
+    }
+  }
+}
+
+/// The strokes' coverage of the last few bands of rows a render asked for, each worked out
+/// once, across the strokes' whole width, by the first of its tiles (the others wait for it).
+/// A band whose coverage would hold more than ``bandBytes`` is worked out tile by tile
+/// instead, so memory stays bounded whatever the strokes.
+final class BrushBands: Sendable {
+  static let kept = 4
+  static let bandBytes = 16 << 20
+
+  private final class Band: Sendable {
+    let rows: Range<Int>
+    let coverages = Locked<[BrushCoverage?]?>(nil)
+    init(rows: Range<Int>) { self.rows = rows }
+  }
+
+  private let recent = Locked<[Band]>([])
+
+  /// Each paint's coverage of `rows`, at least over the columns of `window`; nil for a paint
+  /// that covers none of it.
+  fileprivate func coverages(
+    of paints: [BrushKernel.Paint], rows: Range<Int>, within window: Rect
+  ) -> [BrushCoverage?] {
+    func across(_ columns: (BrushPath) -> Range<Int>) -> [BrushCoverage?] {
+      paints.map { paint in
+        let span = columns(paint.path)
+        return BrushCoverage(
+          paint.path,
+          in: Rect(
+            x: span.lowerBound, y: rows.lowerBound, width: span.count, height: rows.count))
+      }
+    }
+    let inTile = { (_: BrushPath) in window.minX..<window.maxX }
+    // What a band across the strokes' width may hold at most: every row of every segment's
+    // reach within it.
+    var most = 0
+    for paint in paints {
+      for reach in paint.path.reaches
+      where reach.minY < rows.upperBound && reach.maxY > rows.lowerBound {
+        most += reach.width * rows.count * MemoryLayout<Float>.size
+      }
+    }
+    guard most <= Self.bandBytes else { return across(inTile) }
+    let band = recent.withLock { recent in
+      if let known = recent.first(where: { $0.rows == rows }) { return known }
+      let band = Band(rows: rows)
+      recent.append(band)
+      if recent.count > Self.kept { recent.removeFirst() }
+      return band
+    }
+    return band.coverages.withLock { coverages in
+      if let coverages { return coverages }
+      let worked = across { $0.bounds.minX..<$0.bounds.maxX }
+      coverages = worked
+      return worked
     }
   }
 }
