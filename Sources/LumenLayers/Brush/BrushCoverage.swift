@@ -67,20 +67,27 @@ struct BrushCoverage {
   let height: Int
   /// Runs of columns that may be covered, row after row, left to right; the others are 0.
   private(set) var runs: [Run] = []
-  /// For each row, its runs in `runs`.
-  private var rowRuns: [Range<Int>] = []
   /// The values of every run's columns, run after run.
   private(set) var values: [Float] = []
+  /// The columns the runs reach, from the leftmost to the rightmost.
+  private(set) var reached = 0..<0
 
   struct Run {
+    /// The row (of the drawing).
+    let y: Int
     let columns: Range<Int>
     /// Where its values start in `values`.
     let start: Int
   }
 
   /// Lines integrated per pixel row for hard tips: exact for straight edges, and within a
-  /// level where an edge curves or turns inside a pixel.
-  static let linesPerPixel = 16
+  /// level where an edge curves or turns inside a pixel. A row's lines are crossed at once,
+  /// one lane each.
+  typealias Lines = SIMD16<Double>
+  static let linesPerPixel = Lines.scalarCount
+  /// Where a row's lines lie, as fractions of its height.
+  private static let lineOffsets =
+    (Lines((0..<linesPerPixel).map(Double.init)) + 0.5) / Double(linesPerPixel)
 
   /// The coverage of `path` over the part of `window` its segments reach; nil where they
   /// reach none of it.
@@ -98,7 +105,6 @@ struct BrushCoverage {
     minY = reached.minY
     width = reached.width
     height = reached.height
-    rowRuns.reserveCapacity(height)
     if path.hardness >= 1 {
       fillHard(segments, radius: path.radius)
     } else {
@@ -106,19 +112,15 @@ struct BrushCoverage {
     }
   }
 
-  /// The runs of row `y` (of the drawing), left to right.
-  func runs(ofRow y: Int) -> ArraySlice<Run> { runs[rowRuns[y - minY]] }
-
   /// The coverage of pixel (`x`, `y`) of the drawing, 0 outside the window.
   func value(x: Int, y: Int) -> Float {
-    guard y >= minY, y < minY + height else { return 0 }
-    guard let run = runs(ofRow: y).first(where: { $0.columns.contains(x) }) else { return 0 }
+    guard let run = runs.first(where: { $0.y == y && $0.columns.contains(x) }) else { return 0 }
     return values[run.start + x - run.columns.lowerBound]
   }
 
-  /// Starts the next row with the runs that `pieces` (intervals of the row, sorted by their
+  /// Adds row `y`'s runs: the columns that `pieces` (intervals of the row, sorted by their
   /// start) cover, a pixel apart at least, their values zero.
-  private mutating func startRow(_ pieces: [(Double, Double)]) -> ArraySlice<Run> {
+  private mutating func addRuns(ofRow y: Int, _ pieces: [(Double, Double)]) -> ArraySlice<Run> {
     let first = runs.count
     var current: Range<Int>? = nil
     for (start, end) in pieces where start < end {
@@ -126,17 +128,22 @@ struct BrushCoverage {
       if let known = current, columns.lowerBound <= known.upperBound {
         current = known.lowerBound..<Swift.max(known.upperBound, columns.upperBound)
       } else {
-        if let known = current { addRun(known) }
+        if let known = current { addRun(y, known) }
         current = columns
       }
     }
-    if let known = current { addRun(known) }
-    rowRuns.append(first..<runs.count)
+    if let known = current { addRun(y, known) }
     return runs[first..<runs.count]
   }
 
-  private mutating func addRun(_ columns: Range<Int>) {
-    runs.append(Run(columns: columns, start: values.count))
+  private mutating func addRun(_ y: Int, _ columns: Range<Int>) {
+    runs.append(Run(y: y, columns: columns, start: values.count))
+    reached =
+      reached.isEmpty
+      ? columns
+      : Swift.min(
+        reached.lowerBound, columns.lowerBound)..<Swift.max(
+          reached.upperBound, columns.upperBound)
     values.append(contentsOf: repeatElement(0, count: columns.count))
   }
 
@@ -147,6 +154,8 @@ struct BrushCoverage {
     // The capsules a row's lines may cross: a stroke's segments are short, so a row meets few.
     var active: [Capsule] = []
     var spans: [(Double, Double)] = []
+    // Each active capsule's crossings of the row's lines (none where low > high).
+    var crossings: [(low: Lines, high: Lines)] = []
     // The merged crossings of a row's lines, clipped to the window.
     var pieces: [(Double, Double)] = []
     // Whole pixels inside a piece gain its share through a running sum over the row; the
@@ -165,14 +174,16 @@ struct BrushCoverage {
       let from = Swift.max(y0, active.map(\.top).min() ?? y1)
       let to = Swift.min(y1, active.map(\.bottom).max() ?? y0)
       if from >= to { active.removeAll() }
+      let ys = Lines(repeating: from) + Self.lineOffsets * (to - from)
+      crossings.removeAll(keepingCapacity: true)
+      for capsule in active { crossings.append(capsule.spans(atLines: ys)) }
       for line in 0..<(active.isEmpty ? 0 : lines) {
-        let y = from + (Double(line) + 0.5) * (to - from) / Double(lines)
         spans.removeAll(keepingCapacity: true)
-        for capsule in active {
-          if let span = capsule.span(atY: y) { spans.append(span) }
+        for (low, high) in crossings where low[line] <= high[line] {
+          spans.append((low[line], high[line]))
         }
         guard !spans.isEmpty else { continue }
-        spans.sort { $0.0 < $1.0 }
+        if spans.count > 1 { spans.sort { $0.0 < $1.0 } }
         var (start, end) = spans[0]
         for span in spans.dropFirst() {
           if span.0 <= end {
@@ -190,7 +201,7 @@ struct BrushCoverage {
       }
       pieces.sort { $0.0 < $1.0 }
       let share = Float((to - from) / Double(lines))
-      for run in startRow(pieces) {
+      for run in addRuns(ofRow: minY + row, pieces) {
         let count = run.columns.count
         steps.removeAll(keepingCapacity: true)
         steps.append(contentsOf: repeatElement(0, count: count + 1))
@@ -248,7 +259,8 @@ struct BrushCoverage {
         if left < right { reached.append((i, (minX + left)..<(minX + right))) }
       }
       reached.sort { $0.columns.lowerBound < $1.columns.lowerBound }
-      let runs = startRow(
+      let runs = addRuns(
+        ofRow: minY + row,
         reached.map { (Double($0.columns.lowerBound), Double($0.columns.upperBound)) })
       for run in runs {
         nearest.removeAll(keepingCapacity: true)
@@ -318,6 +330,50 @@ private struct Capsule {
     normal = SIMD2(-direction.y, direction.x)
     top = Swift.min(a.y, b.y) - radius
     bottom = Swift.max(a.y, b.y) + radius
+  }
+
+  /// Where the horizontal lines at `ys` cross the capsule, a lane each, as ``span(atY:)``
+  /// finds them (the same numbers); low > high where a line misses it.
+  @inline(__always)
+  func spans(atLines ys: BrushCoverage.Lines) -> (
+    low: BrushCoverage.Lines, high: BrushCoverage.Lines
+  ) {
+    typealias Lines = BrushCoverage.Lines
+    let r = radius
+    var low = Lines(repeating: .infinity)
+    var high = Lines(repeating: -.infinity)
+    @inline(__always) func disc(_ centre: SIMD2<Double>) {
+      let dy = ys - centre.y
+      let inside = pointwiseMax(dy, -dy) .<= r
+      let half = (r * r - dy * dy).replacing(with: 0, where: .!inside).squareRoot()
+      low.replace(with: pointwiseMin(low, centre.x - half), where: inside)
+      high.replace(with: pointwiseMax(high, centre.x + half), where: inside)
+    }
+    disc(a)
+    disc(b)
+    if length > 0 {
+      let (d, n) = (direction, normal)
+      var from = Lines(repeating: -.infinity)
+      var to = Lines(repeating: .infinity)
+      @inline(__always) func slab(
+        _ normal: Double, _ offset: Lines, _ lower: Double, _ upper: Double
+      ) {
+        if normal == 0 {
+          from.replace(with: .infinity, where: (offset .< lower) .| (offset .> upper))
+        } else {
+          let p = a.x + (lower - offset) / normal
+          let q = a.x + (upper - offset) / normal
+          from = pointwiseMax(from, pointwiseMin(p, q))
+          to = pointwiseMin(to, pointwiseMax(p, q))
+        }
+      }
+      slab(n.x, n.y * (ys - a.y), -r, r)
+      slab(d.x, d.y * (ys - a.y), 0, length)
+      let crosses = from .<= to
+      low.replace(with: pointwiseMin(low, from), where: crosses)
+      high.replace(with: pointwiseMax(high, to), where: crosses)
+    }
+    return (low, high)
   }
 
   /// Where the horizontal line at `y` crosses the capsule: the hull of its crossings with the

@@ -75,36 +75,33 @@ struct BrushKernel: GeneralKernel {
     let rect = output.rect
     let coverages = bands.coverages(of: paints, rows: rect.minY..<rect.maxY, within: rect)
     for (paint, coverage) in zip(paints, coverages) {
-      guard let coverage else { continue }
+      guard let coverage, coverage.reached.overlaps(rect.minX..<rect.maxX) else { continue }
       let (c, strength) = (paint.colour, paint.strength)
-      for y in rect.minY..<rect.maxY where y >= coverage.minY && y < coverage.minY + coverage.height
-      {
-        for run in coverage.runs(ofRow: y) {
+      coverage.values.withUnsafeBufferPointer { values in
+        for run in coverage.runs where rect.minY <= run.y && run.y < rect.maxY {
           let columns = run.columns.clamped(to: rect.minX..<rect.maxX)
           guard !columns.isEmpty else { continue }
-          let out = output.row(y, from: columns.lowerBound, count: columns.count)
-          coverage.values.withUnsafeBufferPointer { values in
-            let covered =
-              values.baseAddress! + run.start + (columns.lowerBound - run.columns.lowerBound)
-            // Without a branch, so that the loops vectorise: where nothing is covered the
-            // amount is 0 and the pixel stays exactly as it was.
-            if paint.erases {
-              for i in 0..<columns.count {
-                let keep = 1 - Swift.max(Swift.min(covered[i], 1), 0) * strength
-                out.red[i] *= keep
-                out.green[i] *= keep
-                out.blue[i] *= keep
-                out.alpha[i] *= keep
-              }
-            } else {
-              for i in 0..<columns.count {
-                let amount = Swift.max(Swift.min(covered[i], 1), 0) * strength
-                let keep = 1 - c.w * amount
-                out.red[i] = c.x * amount + out.red[i] * keep
-                out.green[i] = c.y * amount + out.green[i] * keep
-                out.blue[i] = c.z * amount + out.blue[i] * keep
-                out.alpha[i] = c.w * amount + out.alpha[i] * keep
-              }
+          let out = output.row(run.y, from: columns.lowerBound, count: columns.count)
+          let covered =
+            values.baseAddress! + run.start + (columns.lowerBound - run.columns.lowerBound)
+          // Without a branch, so that the loops vectorise: where nothing is covered the
+          // amount is 0 and the pixel stays exactly as it was.
+          if paint.erases {
+            for i in 0..<columns.count {
+              let keep = 1 - Swift.max(Swift.min(covered[i], 1), 0) * strength
+              out.red[i] *= keep
+              out.green[i] *= keep
+              out.blue[i] *= keep
+              out.alpha[i] *= keep
+            }
+          } else {
+            for i in 0..<columns.count {
+              let amount = Swift.max(Swift.min(covered[i], 1), 0) * strength
+              let keep = 1 - c.w * amount
+              out.red[i] = c.x * amount + out.red[i] * keep
+              out.green[i] = c.y * amount + out.green[i] * keep
+              out.blue[i] = c.z * amount + out.blue[i] * keep
+              out.alpha[i] = c.w * amount + out.alpha[i] * keep
             }
           }
         }
@@ -123,6 +120,7 @@ final class BrushBands: Sendable {
 
   private final class Band: Sendable {
     let rows: Range<Int>
+    /// Nil until worked out; empty when the band is too large to keep.
     let coverages = Locked<[BrushCoverage?]?>(nil)
     init(rows: Range<Int>) { self.rows = rows }
   }
@@ -143,17 +141,6 @@ final class BrushBands: Sendable {
             x: span.lowerBound, y: rows.lowerBound, width: span.count, height: rows.count))
       }
     }
-    let inTile = { (_: BrushPath) in window.minX..<window.maxX }
-    // What a band across the strokes' width may hold at most: every row of every segment's
-    // reach within it.
-    var most = 0
-    for paint in paints {
-      for reach in paint.path.reaches
-      where reach.minY < rows.upperBound && reach.maxY > rows.lowerBound {
-        most += reach.width * rows.count * MemoryLayout<Float>.size
-      }
-    }
-    guard most <= Self.bandBytes else { return across(inTile) }
     let band = recent.withLock { recent in
       if let known = recent.first(where: { $0.rows == rows }) { return known }
       let band = Band(rows: rows)
@@ -161,11 +148,21 @@ final class BrushBands: Sendable {
       if recent.count > Self.kept { recent.removeFirst() }
       return band
     }
-    return band.coverages.withLock { coverages in
+    let kept = band.coverages.withLock { coverages in
       if let coverages { return coverages }
-      let worked = across { $0.bounds.minX..<$0.bounds.maxX }
+      // What the band across the strokes' width may hold at most: every row of every
+      // segment's reach within it.
+      var most = 0
+      for paint in paints {
+        for reach in paint.path.reaches
+        where reach.minY < rows.upperBound && reach.maxY > rows.lowerBound {
+          most += reach.width * rows.count * MemoryLayout<Float>.size
+        }
+      }
+      let worked = most <= Self.bandBytes ? across { $0.bounds.minX..<$0.bounds.maxX } : []
       coverages = worked
       return worked
     }
+    return kept.isEmpty ? across { _ in window.minX..<window.maxX } : kept
   }
 }
