@@ -81,13 +81,8 @@ struct BrushCoverage {
   }
 
   /// Lines integrated per pixel row for hard tips: exact for straight edges, and within a
-  /// level where an edge curves or turns inside a pixel. A row's lines are crossed at once,
-  /// one lane each.
-  typealias Lines = SIMD16<Double>
-  static let linesPerPixel = Lines.scalarCount
-  /// Where a row's lines lie, as fractions of its height.
-  private static let lineOffsets =
-    (Lines((0..<linesPerPixel).map(Double.init)) + 0.5) / Double(linesPerPixel)
+  /// level where an edge curves or turns inside a pixel.
+  static let linesPerPixel = 16
 
   /// The coverage of `path` over the part of `window` its segments reach; nil where they
   /// reach none of it.
@@ -154,8 +149,6 @@ struct BrushCoverage {
     // The capsules a row's lines may cross: a stroke's segments are short, so a row meets few.
     var active: [Capsule] = []
     var spans: [(Double, Double)] = []
-    // Each active capsule's crossings of the row's lines (none where low > high).
-    var crossings: [(low: Lines, high: Lines)] = []
     // The merged crossings of a row's lines, clipped to the window.
     var pieces: [(Double, Double)] = []
     // Whole pixels inside a piece gain its share through a running sum over the row; the
@@ -174,13 +167,11 @@ struct BrushCoverage {
       let from = Swift.max(y0, active.map(\.top).min() ?? y1)
       let to = Swift.min(y1, active.map(\.bottom).max() ?? y0)
       if from >= to { active.removeAll() }
-      let ys = Lines(repeating: from) + Self.lineOffsets * (to - from)
-      crossings.removeAll(keepingCapacity: true)
-      for capsule in active { crossings.append(capsule.spans(atLines: ys)) }
       for line in 0..<(active.isEmpty ? 0 : lines) {
+        let y = from + (Double(line) + 0.5) * (to - from) / Double(lines)
         spans.removeAll(keepingCapacity: true)
-        for (low, high) in crossings where low[line] <= high[line] {
-          spans.append((low[line], high[line]))
+        for capsule in active {
+          if let span = capsule.span(atY: y) { spans.append(span) }
         }
         guard !spans.isEmpty else { continue }
         if spans.count > 1 { spans.sort { $0.0 < $1.0 } }
@@ -330,50 +321,6 @@ private struct Capsule {
     normal = SIMD2(-direction.y, direction.x)
     top = Swift.min(a.y, b.y) - radius
     bottom = Swift.max(a.y, b.y) + radius
-  }
-
-  /// Where the horizontal lines at `ys` cross the capsule, a lane each, as ``span(atY:)``
-  /// finds them (the same numbers); low > high where a line misses it.
-  @inline(__always)
-  func spans(atLines ys: BrushCoverage.Lines) -> (
-    low: BrushCoverage.Lines, high: BrushCoverage.Lines
-  ) {
-    typealias Lines = BrushCoverage.Lines
-    let r = radius
-    var low = Lines(repeating: .infinity)
-    var high = Lines(repeating: -.infinity)
-    @inline(__always) func disc(_ centre: SIMD2<Double>) {
-      let dy = ys - centre.y
-      let inside = pointwiseMax(dy, -dy) .<= r
-      let half = (r * r - dy * dy).replacing(with: 0, where: .!inside).squareRoot()
-      low.replace(with: pointwiseMin(low, centre.x - half), where: inside)
-      high.replace(with: pointwiseMax(high, centre.x + half), where: inside)
-    }
-    disc(a)
-    disc(b)
-    if length > 0 {
-      let (d, n) = (direction, normal)
-      var from = Lines(repeating: -.infinity)
-      var to = Lines(repeating: .infinity)
-      @inline(__always) func slab(
-        _ normal: Double, _ offset: Lines, _ lower: Double, _ upper: Double
-      ) {
-        if normal == 0 {
-          from.replace(with: .infinity, where: (offset .< lower) .| (offset .> upper))
-        } else {
-          let p = a.x + (lower - offset) / normal
-          let q = a.x + (upper - offset) / normal
-          from = pointwiseMax(from, pointwiseMin(p, q))
-          to = pointwiseMin(to, pointwiseMax(p, q))
-        }
-      }
-      slab(n.x, n.y * (ys - a.y), -r, r)
-      slab(d.x, d.y * (ys - a.y), 0, length)
-      let crosses = from .<= to
-      low.replace(with: pointwiseMin(low, from), where: crosses)
-      high.replace(with: pointwiseMax(high, to), where: crosses)
-    }
-    return (low, high)
   }
 
   /// Where the horizontal line at `y` crosses the capsule: the hull of its crossings with the
