@@ -83,15 +83,7 @@ struct BrushTests {
   /// pixels are the same whether the drawing is rendered whole, on one thread or two, or as a
   /// part that starts at odd rows and columns (a row's values depend on the row alone).
   @Test func tilesAndPartsOfADrawingAgree() throws {
-    let strokes = (0..<12).map { i in
-      let t = Double(i) / 12
-      return BrushStroke(
-        points: [SIMD2(0.02, t), SIMD2(0.5, 1 - t), SIMD2(0.97, t + 0.03)],
-        size: 0.01 + 0.004 * Double(i % 4), hardness: i % 3 == 0 ? 0.4 : 1,
-        color: LayerColor(red: t, green: 0.5, blue: 1 - t), erases: i == 7)
-    }
-    let image = Image.brush(strokes, smoothing: 0.3, width: 900, height: 700)
-    func bytes(_ bitmap: Bitmap) -> [UInt8] { bitmap.withUnsafeBytes { Array($0) } }
+    let image = Self.crossing(bandBytes: 16 << 20)
     let whole = try Renderer(threadCount: 1).bitmap(of: image, format: .rgba8)
     #expect(try bytes(Renderer(threadCount: 2).bitmap(of: image, format: .rgba8)) == bytes(whole))
     // The drawing is the window the strokes reach.
@@ -113,6 +105,38 @@ struct BrushTests {
       "\(differing.count) bytes differ, the first at \(String(describing: first))")
     #expect(expected.contains { $0 != 0 })
   }
+
+  /// A band too large to keep (the limit set to nothing) is worked out tile by tile: the same
+  /// pixels on one thread or two, and within a level of the kept bands' (sums that start at
+  /// a tile's edge differ in their last bits; compared where the ink is not faint, as a faint
+  /// pixel's straight colour swings with its last bits).
+  @Test func bandsTooLargeToKeepAreWorkedOutTileByTile() throws {
+    let kept = bytes(try Renderer(threadCount: 1).bitmap(of: Self.crossing(bandBytes: 16 << 20)))
+    let tiled = Self.crossing(bandBytes: 0)
+    let alone = bytes(try Renderer(threadCount: 1).bitmap(of: tiled))
+    #expect(bytes(try Renderer(threadCount: 2).bitmap(of: tiled)) == alone)
+    var worst = 0
+    for i in stride(from: 0, to: kept.count, by: 4) where max(kept[i + 3], alone[i + 3]) > 64 {
+      for c in 0..<4 { worst = max(worst, abs(Int(kept[i + c]) - Int(alone[i + c]))) }
+    }
+    #expect(worst <= 1, "worst difference \(worst) levels")
+    #expect(kept.contains { $0 != 0 })
+  }
+
+  /// Twelve strokes across a 900 x 700 drawing, hard and soft, one erasing.
+  static func crossing(bandBytes: Int) -> Image {
+    let strokes = (0..<12).map { i in
+      let t = Double(i) / 12
+      return BrushStroke(
+        points: [SIMD2(0.02, t), SIMD2(0.5, 1 - t), SIMD2(0.97, t + 0.03)],
+        size: 0.01 + 0.004 * Double(i % 4), hardness: i % 3 == 0 ? 0.4 : 1,
+        color: LayerColor(red: t, green: 0.5, blue: 1 - t), erases: i == 7)
+    }
+    return Image.brush(
+      strokes, smoothing: 0.3, width: 900, height: 700, bands: BrushBands(bandBytes: bandBytes))
+  }
+
+  func bytes(_ bitmap: Bitmap) -> [UInt8] { bitmap.withUnsafeBytes { Array($0) } }
 
   /// Painting then erasing along the same path leaves nothing; a half-opaque eraser halves.
   @Test func anEraserRemovesWhatWasPainted() throws {

@@ -72,7 +72,7 @@ import Testing
         hardness: 1, width: Self.canvas.width, height: Self.canvas.height))
     let kernel = BrushKernel(
       paints: [.init(path: path, colour: SIMD4(1, 1, 1, 1), strength: 1, erases: false)],
-      bounds: path.bounds)
+      bounds: path.bounds, bands: BrushBands())
     let drawn = try Renderer().bitmap(
       of: Image(generator: kernel), rect: Self.canvas, format: .rgba8)
     var clearTiles = 0

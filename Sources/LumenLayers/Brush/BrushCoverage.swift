@@ -55,7 +55,7 @@ struct BrushPath: Sendable {
 /// line in one interval, which the lines' pixels share by length. A soft tip's is a smooth
 /// fall-off of the distance from the pixel's centre to the path.
 ///
-/// Only the columns a row's crossings reach are held, so a window as wide as the drawing
+/// Only runs of the columns a row's crossings reach are held, so a window as wide as the drawing
 /// costs what the stroke covers in it, and a row's values depend on the path and the row
 /// alone, not on the window's columns (its sums run from the row's first crossing): tiles
 /// that share a band of rows can share its coverage.
@@ -88,8 +88,19 @@ struct BrushCoverage {
   /// reach none of it.
   init?(_ path: BrushPath, in window: Rect) {
     var segments: [(SIMD2<Double>, SIMD2<Double>)] = []
+    // The heights of the segments that reach the window's rows, in any column: they bound
+    // the lines a row is integrated along, so that a window narrower than the drawing sees
+    // the same lines as a wide one.
+    var heights: [(top: Double, bottom: Double)] = []
     var reached = Rect.empty
-    for (segment, reach) in zip(path.segments, path.reaches) {
+    let rows = window.minY..<window.maxY
+    for (segment, reach) in zip(path.segments, path.reaches)
+    where reach.minY < rows.upperBound && reach.maxY > rows.lowerBound {
+      heights.append(
+        (
+          Swift.min(segment.0.y, segment.1.y) - path.radius,
+          Swift.max(segment.0.y, segment.1.y) + path.radius
+        ))
       let part = reach.intersection(window)
       guard !part.isEmpty else { continue }
       segments.append(segment)
@@ -101,7 +112,7 @@ struct BrushCoverage {
     width = reached.width
     height = reached.height
     if path.hardness >= 1 {
-      fillHard(segments, radius: path.radius)
+      fillHard(segments, radius: path.radius, heights: heights)
     } else {
       fillSoft(segments, radius: path.radius, hardness: path.hardness)
     }
@@ -114,7 +125,7 @@ struct BrushCoverage {
   }
 
   /// Adds row `y`'s runs: the columns that `pieces` (intervals of the row, sorted by their
-  /// start) cover, a pixel apart at least, their values zero.
+  /// start) cover, runs that would touch made one, their values zero.
   private mutating func addRuns(ofRow y: Int, _ pieces: [(Double, Double)]) -> ArraySlice<Run> {
     let first = runs.count
     var current: Range<Int>? = nil
@@ -142,7 +153,10 @@ struct BrushCoverage {
     values.append(contentsOf: repeatElement(0, count: columns.count))
   }
 
-  private mutating func fillHard(_ segments: [(SIMD2<Double>, SIMD2<Double>)], radius: Double) {
+  private mutating func fillHard(
+    _ segments: [(SIMD2<Double>, SIMD2<Double>)], radius: Double,
+    heights: [(top: Double, bottom: Double)]
+  ) {
     let lines = Self.linesPerPixel
     let capsules = segments.map { Capsule($0.0, $0.1, radius: radius) }
     let (left, right) = (Double(minX), Double(minX + width))
@@ -161,11 +175,15 @@ struct BrushCoverage {
       for capsule in capsules where capsule.top <= y1 && capsule.bottom >= y0 {
         active.append(capsule)
       }
-      // Where the row's capsules start and end (or run flat along a horizontal edge), the
-      // row is integrated over the part between them only: from what crosses the row, not
-      // from the window, so that every window sees the same row.
-      let from = Swift.max(y0, active.map(\.top).min() ?? y1)
-      let to = Swift.min(y1, active.map(\.bottom).max() ?? y0)
+      // Where the capsules crossing the row start and end (or run flat along a horizontal
+      // edge), the row is integrated over the part between them only: from every capsule
+      // crossing the row, in the window or not, so that every window sees the same lines.
+      var (from, to) = (y1, y0)
+      for (top, bottom) in heights where top <= y1 && bottom >= y0 {
+        from = Swift.min(from, top)
+        to = Swift.max(to, bottom)
+      }
+      (from, to) = (Swift.max(y0, from), Swift.min(y1, to))
       if from >= to { active.removeAll() }
       for line in 0..<(active.isEmpty ? 0 : lines) {
         let y = from + (Double(line) + 0.5) * (to - from) / Double(lines)

@@ -11,6 +11,13 @@ extension Image {
   public static func brush(
     _ strokes: [BrushStroke], smoothing: Double = 0, width: Int, height: Int
   ) -> Image {
+    brush(strokes, smoothing: smoothing, width: width, height: height, bands: BrushBands())
+  }
+
+  /// The drawing, its bands of rows kept by `bands` (tests set their memory limit).
+  static func brush(
+    _ strokes: [BrushStroke], smoothing: Double, width: Int, height: Int, bands: BrushBands
+  ) -> Image {
     let shorter = Double(Swift.min(width, height))
     let paints = strokes.compactMap { stroke -> BrushKernel.Paint? in
       let points = stroke.points.smoothed(by: smoothing).map {
@@ -32,7 +39,7 @@ extension Image {
       return Image(color: .clear).cropped(to: Rect(width: 1, height: 1))
     }
     let bounds = paints.dropFirst().reduce(first.path.bounds) { $0.union($1.path.bounds) }
-    return Image(generator: BrushKernel(paints: paints, bounds: bounds))
+    return Image(generator: BrushKernel(paints: paints, bounds: bounds, bands: bands))
   }
 }
 
@@ -54,7 +61,7 @@ struct BrushKernel: GeneralKernel {
   let paints: [Paint]
   /// The pixels the strokes reach.
   let bounds: Rect
-  let bands = BrushBands()
+  let bands: BrushBands
 
   var transfer: Transfer { .sRGB }
   var preservesOpacity: Bool { false }
@@ -116,7 +123,10 @@ struct BrushKernel: GeneralKernel {
 /// instead, so memory stays bounded whatever the strokes.
 final class BrushBands: Sendable {
   static let kept = 4
-  static let bandBytes = 16 << 20
+  /// The most a kept band's coverage may hold.
+  let bandBytes: Int
+
+  init(bandBytes: Int = 16 << 20) { self.bandBytes = bandBytes }
 
   private final class Band: Sendable {
     let rows: Range<Int>
@@ -159,7 +169,7 @@ final class BrushBands: Sendable {
           most += reach.width * rows.count * MemoryLayout<Float>.size
         }
       }
-      let worked = most <= Self.bandBytes ? across { $0.bounds.minX..<$0.bounds.maxX } : []
+      let worked = most <= bandBytes ? across { $0.bounds.minX..<$0.bounds.maxX } : []
       coverages = worked
       return worked
     }
