@@ -123,6 +123,23 @@ struct BrushTests {
     #expect(kept.contains { $0 != 0 })
   }
 
+  /// Many strokes across a wide drawing ask for more than a band may keep (120 strokes
+  /// of 2,000 columns a row: ~30 MB a band): the tiles draw each stroke over themselves in
+  /// turn, the same pixels on one thread or two.
+  @Test func crowdedBandsAreNotKept() throws {
+    let strokes = (0..<120).map { i in
+      let t = Double(i) / 120
+      return BrushStroke(
+        points: (0...9).map { k in SIMD2(Double(k) / 9, (t + 0.1 * Double(k % 2)) / 1.1) },
+        size: 0.02, hardness: i % 2 == 0 ? 1 : 0.5,
+        color: LayerColor(red: t, green: 1 - t, blue: 0.5))
+    }
+    let image = Image.brush(strokes, width: 2000, height: 300)
+    let alone = bytes(try Renderer(threadCount: 1).bitmap(of: image))
+    #expect(bytes(try Renderer(threadCount: 2).bitmap(of: image)) == alone)
+    #expect(alone.contains { $0 != 0 })
+  }
+
   /// Twelve strokes across a 900 x 700 drawing, hard and soft, one erasing.
   static func crossing(bandBytes: Int) -> Image {
     let strokes = (0..<12).map { i in

@@ -80,8 +80,10 @@ struct BrushKernel: GeneralKernel {
   func apply(inputs: [Tile], output: Tile) {
     output.clear()
     let rect = output.rect
-    let coverages = bands.coverages(of: paints, rows: rect.minY..<rect.maxY, within: rect)
-    for (paint, coverage) in zip(paints, coverages) {
+    let kept = bands.coverages(of: paints, rows: rect.minY..<rect.maxY)
+    for (index, paint) in paints.enumerated() {
+      // A band too large to keep: each stroke over this tile alone, one after another.
+      let coverage = if let kept { kept[index] } else { BrushCoverage(paint.path, in: rect) }
       guard let coverage, coverage.reached.overlaps(rect.minX..<rect.maxX) else { continue }
       let (c, strength) = (paint.colour, paint.strength)
       coverage.values.withUnsafeBufferPointer { values in
@@ -119,8 +121,8 @@ struct BrushKernel: GeneralKernel {
 
 /// The strokes' coverage of the last few bands of rows a render asked for, each worked out
 /// once, across the strokes' whole width, by the first of its tiles (the others wait for it).
-/// A band whose coverage would hold more than ``bandBytes`` is worked out tile by tile
-/// instead, so memory stays bounded whatever the strokes.
+/// A band whose coverage would hold more than ``bandBytes`` is not kept: its tiles work out
+/// each stroke in turn over themselves alone, so memory stays bounded whatever the strokes.
 final class BrushBands: Sendable {
   static let kept = 4
   /// The most a kept band's coverage may hold.
@@ -128,29 +130,25 @@ final class BrushBands: Sendable {
 
   init(bandBytes: Int = 16 << 20) { self.bandBytes = bandBytes }
 
+  private enum Coverage {
+    case pending
+    case kept([BrushCoverage?])
+    case tooLarge
+  }
+
   private final class Band: Sendable {
     let rows: Range<Int>
-    /// Nil until worked out; empty when the band is too large to keep.
-    let coverages = Locked<[BrushCoverage?]?>(nil)
+    let coverage = Locked<Coverage>(.pending)
     init(rows: Range<Int>) { self.rows = rows }
   }
 
   private let recent = Locked<[Band]>([])
 
-  /// Each paint's coverage of `rows`, at least over the columns of `window`; nil for a paint
-  /// that covers none of it.
-  fileprivate func coverages(
-    of paints: [BrushKernel.Paint], rows: Range<Int>, within window: Rect
-  ) -> [BrushCoverage?] {
-    func across(_ columns: (BrushPath) -> Range<Int>) -> [BrushCoverage?] {
-      paints.map { paint in
-        let span = columns(paint.path)
-        return BrushCoverage(
-          paint.path,
-          in: Rect(
-            x: span.lowerBound, y: rows.lowerBound, width: span.count, height: rows.count))
-      }
-    }
+  /// Each paint's coverage of `rows` across the strokes' width (nil for a paint that covers
+  /// none of it); nil when the band is too large to keep.
+  fileprivate func coverages(of paints: [BrushKernel.Paint], rows: Range<Int>)
+    -> [BrushCoverage?]?
+  {
     let band = recent.withLock { recent in
       if let known = recent.first(where: { $0.rows == rows }) { return known }
       let band = Band(rows: rows)
@@ -158,21 +156,35 @@ final class BrushBands: Sendable {
       if recent.count > Self.kept { recent.removeFirst() }
       return band
     }
-    let kept = band.coverages.withLock { coverages in
-      if let coverages { return coverages }
-      // What the band across the strokes' width may hold at most: every row of every
-      // segment's reach within it.
+    return band.coverage.withLock { coverage in
+      switch coverage {
+      case .kept(let coverages): return coverages
+      case .tooLarge: return nil
+      case .pending: break
+      }
+      // What the band may hold at most: every row of every segment's reach within it, and a
+      // run a row for each segment.
       var most = 0
       for paint in paints {
         for reach in paint.path.reaches
         where reach.minY < rows.upperBound && reach.maxY > rows.lowerBound {
-          most += reach.width * rows.count * MemoryLayout<Float>.size
+          most +=
+            rows.count
+            * (reach.width * MemoryLayout<Float>.size + MemoryLayout<BrushCoverage.Run>.stride)
         }
       }
-      let worked = most <= bandBytes ? across { $0.bounds.minX..<$0.bounds.maxX } : []
-      coverages = worked
-      return worked
+      guard most <= bandBytes else {
+        coverage = .tooLarge
+        return nil
+      }
+      let coverages = paints.map { paint in
+        let columns = paint.path.bounds
+        return BrushCoverage(
+          paint.path,
+          in: Rect(x: columns.minX, y: rows.lowerBound, width: columns.width, height: rows.count))
+      }
+      coverage = .kept(coverages)
+      return coverages
     }
-    return kept.isEmpty ? across { _ in window.minX..<window.maxX } : kept
   }
 }
