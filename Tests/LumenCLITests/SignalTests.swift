@@ -116,9 +116,10 @@ struct SignalTests {
     Self.expectUntouched(folder, output)
   }
 
-  /// An edit with layers decodes its photo on a thread of its own while they are drawn: a
-  /// signal still stops it promptly, and nothing is written. Its SVG helpers (for the sticker)
-  /// end with it, even when it is killed.
+  /// An edit with layers (a sticker, a shape, a brush whose bands are kept between tiles)
+  /// decodes its photo on a thread of its own while they are drawn: a signal still stops it
+  /// promptly, and nothing is written. Its SVG helpers (for the sticker) end with it, even
+  /// when it is killed.
   @Test(arguments: signals + [SIGKILL])
   func aLayeredEditStopsAndLeavesNothing(signal: Int32) throws {
     let photo = try Self.inputs.get().photo
@@ -134,7 +135,10 @@ struct SignalTests {
        "layers": [{"id": "card", "kind": "shape", "shape": "ellipse", "fill": [1, 0, 0, 0.5],
                    "transform": {"x": 0.5, "y": 0.5, "width": 0.5, "height": 0.5}},
                   {"id": "sun", "kind": "image", "source": "asset:lumen.sticker/nature/sun",
-                   "transform": {"x": 0.8, "y": 0.2, "width": 0.2, "height": 0.2}}]}
+                   "transform": {"x": 0.8, "y": 0.2, "width": 0.2, "height": 0.2}},
+                  {"id": "doodle", "kind": "brush", "strokes": [
+                    {"points": [[0.05, 0.1], [0.5, 0.9], [0.95, 0.15]], "size": 0.02},
+                    {"points": [[0.1, 0.8], [0.9, 0.3]], "size": 0.01, "hardness": 0.5}]}]}
       """#.utf8
     ).write(to: document)
     var helpers: [Int32] = []
