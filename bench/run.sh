@@ -114,6 +114,11 @@ fi
 if [[ layer-move =~ $ONLY ]]; then
   "$ROOT/.build/release/lumen-bench" layers "$IN" "$ROOT/bench/layers.json"
 fi
+# bench/layers.json exported with and without its layers in one warm session: the layers'
+# cost without a command's start-up.
+if [[ layer-export =~ $ONLY ]]; then
+  "$ROOT/.build/release/lumen-bench" export "$IN" "$ROOT/bench/layers.json" "$OUT/export-warm.jpg"
+fi
 # Peak RSS of a remembered colour chain (adjustments + LUT) in 32 MB (no room for its 64 MB memo
 # table: computed per pixel), 64 MB and default contexts.
 if [[ budget =~ $ONLY ]]; then

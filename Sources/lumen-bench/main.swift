@@ -6,12 +6,14 @@ import LumenEdit
 //                                           (bench/run.sh, at the end)
 //   lumen-bench layers PHOTO DOC.json        re-render of the preview after moving a layer
 //                                           (bench/run.sh, at the end)
+//   lumen-bench export PHOTO DOC.json OUT   full exports with and without the layers in one
+//                                           warm session (bench/run.sh, at the end)
 //   lumen-bench frames VIDEO CUBE           the edit of a video frame alone (bench/video.sh)
 //   lumen-bench budget PHOTO CUBE [MB]      peak RSS of a colour chain in a context of MB
 //                                           (default budget without; bench/run.sh, at the end)
 let arguments = CommandLine.arguments
 let usage =
-  "usage: lumen-bench preview PHOTO [LONG_SIDE] | layers PHOTO DOC | frames VIDEO CUBE "
+  "usage: lumen-bench preview PHOTO [LONG_SIDE] | layers PHOTO DOC | export PHOTO DOC OUT | frames VIDEO CUBE "
   + "| budget PHOTO CUBE [MB]\n"
 do {
   switch (arguments.count > 1 ? arguments[1] : "", arguments.count) {
@@ -20,6 +22,8 @@ do {
       photo: arguments[2], longSide: arguments.count > 3 ? Int(arguments[3]) ?? 1280 : 1280)
   case ("layers", 4...):
     try benchmarkLayerMove(photo: arguments[2], document: arguments[3], longSide: 1280)
+  case ("export", 5...):
+    try benchmarkExport(photo: arguments[2], document: arguments[3], output: arguments[4])
   case ("frames", 4...):
     try benchmarkFrames(video: arguments[2], cube: arguments[3])
   case ("budget", 4...):
