@@ -23,6 +23,8 @@ let package = Package(
     .executable(name: "lumen", targets: ["lumen"]),
     .executable(name: "lumen-video", targets: ["lumen-video"]),
     .executable(name: "lumen-svg-helper", targets: ["lumen-svg-helper"]),
+    .executable(name: "lumen-server", targets: ["lumen-server"]),
+    .library(name: "LumenServer", targets: ["LumenServer"]),
   ],
   targets: [
     // C libraries from Debian's -dev packages, one systemLibrary target each.
@@ -41,6 +43,11 @@ let package = Package(
           "libswresample-dev",
         ])
       ]),
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    // libmicrohttpd's variadic set-up and raw callbacks, behind a small C interface.
+    .target(name: "CLumenHTTP", dependencies: ["CMicroHTTPD"]),
     // setjmp-based error recovery for libjpeg and libpng, which Swift cannot express, and
     // libheif, HarfBuzz and FriBidi opened on first use (their headers from Debian's -dev
     // packages; see setup.sh).
@@ -95,6 +102,19 @@ let package = Package(
     // Draws SVG documents for the others, out of their process (CLumenShims/lumen_svg.h).
     .executableTarget(name: "lumen-svg-helper", dependencies: ["CLumenShims"]),
 
+    // The HTTP service: JSON API, store (SQLite + content-addressed files).
+    .target(
+      name: "LumenServer",
+      dependencies: [
+        "CLumenHTTP", "CSQLite", "LumenAssets", "LumenCodecs", "LumenCore", "LumenEdit",
+        "LumenFilters",
+      ],
+      resources: [.copy("Resources/openapi.json")]),
+    // `lumen serve`: libmicrohttpd and SQLite load only when the service runs.
+    .executableTarget(
+      name: "lumen-server",
+      dependencies: ["LumenCommandLine", "LumenCore", "LumenServer"]),
+
     // In-process benchmarks (bench/run.sh), not part of the product.
     .executableTarget(
       name: "lumen-bench",
@@ -140,6 +160,7 @@ let package = Package(
     .testTarget(
       name: "LumenCLITests",
       dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenTestSupport"]),
+    .testTarget(name: "LumenServerTests", dependencies: ["LumenServer", "LumenTestSupport"]),
     // Comparisons with independent implementations (libvips, Pillow) through scripts/oracles.
     .testTarget(
       name: "LumenOracleTests",

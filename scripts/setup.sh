@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 build_packages=(pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libheif-dev liblcms2-dev
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
   libharfbuzz-dev libfribidi-dev libfreetype-dev libfontconfig-dev
-  libunibreak-dev librsvg2-2 libgif-dev)
+  libunibreak-dev librsvg2-2 libgif-dev libmicrohttpd-dev libsqlite3-dev)
 # The fonts text uses out of the box: the packages the built-in font source names (its
 # manifest records each family's category and licence).
 mapfile -t font_packages < <(python3 -c 'import json, sys

@@ -22,6 +22,9 @@ package enum Interruption {
   private struct Stop: Sendable {
     package let cancel: @Sendable () -> Void
     package let finished: DispatchSemaphore
+    package let grace: Double
+    /// What the message says happened (default: the unfinished output was discarded).
+    package let outcome: String
   }
   private static let stop = Locked<Stop?>(nil)
   /// Set when a signal arrived: work that ends because it was cancelled must not go on to
@@ -44,10 +47,17 @@ package enum Interruption {
 
   /// Waits for `finished` with `cancel` as the first step of an interruption, which then
   /// waits for `finished` itself (at most ``grace`` seconds) before the process exits.
-  package static func wait(for finished: DispatchSemaphore, cancel: @escaping @Sendable () -> Void)
-  {
-    stop.withLock { $0 = Stop(cancel: cancel, finished: finished) }
+  /// A service passes a longer `grace` (its requests in progress drain) and its own
+  /// `outcome` for the message.
+  package static func wait(
+    for finished: DispatchSemaphore, grace: Double = grace,
+    outcome: String = "the unfinished output was discarded",
+    cancel: @escaping @Sendable () -> Void
+  ) {
+    stop.withLock { $0 = Stop(cancel: cancel, finished: finished, grace: grace, outcome: outcome) }
     finished.wait()
+    // The handler may be waiting for the same signal: it goes on at once too.
+    finished.signal()
     stop.withLock { $0 = nil }
     // The work ended because it was cancelled: the handler exits with the signal's status.
     while isInterrupted.withLock({ $0 }) { pause() }
@@ -55,16 +65,18 @@ package enum Interruption {
 
   private static func interrupted(by signal: (number: Int32, name: String)) {
     isInterrupted.withLock { $0 = true }
-    if let stop = stop.withLock({ $0 }) {
+    let current = stop.withLock { $0 }
+    if let stop = current {
       // On its own thread: a cancel may block (it runs the work's own clean-up).
       DispatchQueue.global().async { stop.cancel() }
-      _ = stop.finished.wait(timeout: .now() + grace)
+      _ = stop.finished.wait(timeout: .now() + stop.grace)
     }
     PartialFiles.removeAll()
     let clear = isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : ""
     FileHandle.standardError.write(
       Data(
-        "\(clear)lumen: interrupted by \(signal.name); the unfinished output was discarded\n".utf8))
+        "\(clear)lumen: interrupted by \(signal.name); \(current?.outcome ?? "the unfinished output was discarded")\n"
+          .utf8))
     _exit(128 + signal.number)
   }
 }

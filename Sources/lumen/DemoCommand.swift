@@ -107,11 +107,11 @@ enum DemoCommand {
         job.output, info.width, info.height, Date().timeIntervalSince(start) * 1000, postcard))
   }
 
-  /// The clip goes through `lumen video` (the `lumen-video` helper, ``VideoTool``), whose own
+  /// The clip goes through `lumen video` (the `lumen-video` companion, ``VideoTool``), whose own
   /// line reports it.
   private static func exportClip(samples: URL, out: URL) throws {
     let process = Process()
-    process.executableURL = try VideoTool.executable()
+    process.executableURL = try VideoTool.companion.executable()
     process.arguments = [
       VideoTool.name, samples.appendingPathComponent(clip).path,
       "--doc", samples.appendingPathComponent(clipEdit).path,

@@ -1,7 +1,8 @@
 import LumenCommandLine
 
 /// The `lumen` command: the photo commands run here; the video commands run in `lumen-video`
-/// (``VideoTool``), so that photo commands start without loading FFmpeg.
+/// and the HTTP service in `lumen-server` (``Companion``), so that photo commands start without
+/// loading FFmpeg, libmicrohttpd or SQLite.
 @main
 enum Lumen {
   static let root = Command(
@@ -11,13 +12,13 @@ enum Lumen {
       RenderCommand.command, FiltersCommand.command, InfoCommand.command, LooksCommand.command,
       LutCommand.command, EditCommand.command, DocCommand.command, TextCommand.command,
       AssetsCommand.command,
-      VideoTool.placeholder, DemoCommand.command,
+      VideoTool.companion.placeholder, ServeTool.companion.placeholder, DemoCommand.command,
     ])
 
   static func main() {
     let words = Array(CommandLine.arguments.dropFirst())
-    if VideoTool.isAsked(by: words) {
-      do { try VideoTool.launch(words) } catch { CommandLineTool.fail(error) }
+    for companion in [VideoTool.companion, ServeTool.companion] where companion.isAsked(by: words) {
+      do { try companion.launch(words) } catch { CommandLineTool.fail(error) }
     }
     CommandLineTool.main(root, words: words)
   }

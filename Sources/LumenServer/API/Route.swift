@@ -1,0 +1,31 @@
+/// A method and a path pattern (`/v1/uploads/{id}`), and what answers it. The service's
+/// table of routes is what the OpenAPI document is checked against.
+struct Route: Sendable {
+  let method: String
+  let pattern: String
+  let handle: @Sendable (Service, Request, [String: String]) throws -> Response
+
+  /// The pattern's parameters bound to `path`'s segments, when the path matches.
+  func match(_ path: [Substring]) -> [String: String]? {
+    let parts = pattern.split(separator: "/")
+    guard parts.count == path.count else { return nil }
+    var bound: [String: String] = [:]
+    for (part, segment) in zip(parts, path) {
+      if part.hasPrefix("{") && part.hasSuffix("}") {
+        bound[String(part.dropFirst().dropLast())] = String(segment)
+      } else if part != segment {
+        return nil
+      }
+    }
+    return bound
+  }
+}
+
+/// An answer a route gives by throwing (a bad request, a missing id...).
+struct RouteError: Error {
+  let response: Response
+
+  init(_ status: Int, _ detail: String, pointer: String? = nil) {
+    response = .problem(status, detail: detail, pointer: pointer)
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import LumenAssets
+import LumenCore
+import LumenEdit
+
+extension Service {
+  /// The body of `POST` and `PUT /v1/documents`: `{"photo": UPLOAD_ID, "document": {...}}`, the
+  /// document checked as `lumen edit` checks it and stored in its canonical form.
+  func documentBody(_ request: Request) throws -> (photo: String, json: Data) {
+    let object: [String: Any]
+    do {
+      guard let parsed = try JSONSerialization.jsonObject(with: request.body) as? [String: Any]
+      else { throw RouteError(400, "the body must be a JSON object") }
+      object = parsed
+    } catch let error as RouteError {
+      throw error
+    } catch {
+      throw RouteError(400, "the body is not JSON")
+    }
+    for key in object.keys where key != "photo" && key != "document" {
+      throw RouteError(422, "unknown key \(key)", pointer: key)
+    }
+    guard let photo = object["photo"] as? String else {
+      throw RouteError(422, "photo: the id of an upload is required", pointer: "photo")
+    }
+    let (upload, _) = try self.upload(photo)
+    guard let document = object["document"] else {
+      throw RouteError(422, "document: required", pointer: "document")
+    }
+    let parsed: EditDocument
+    do {
+      parsed = try EditDocument(json: JSONSerialization.data(withJSONObject: document))
+    } catch let error as EditDocumentError {
+      switch error {
+      case .invalid(let path, let problem):
+        let pointer = path.isEmpty ? "document" : "document.\(path)"
+        throw RouteError(422, "\(pointer): \(problem)", pointer: pointer)
+      case .cannotHandle(let reason):
+        throw RouteError(422, "document: \(reason)", pointer: "document")
+      }
+    }
+    // Documents may name built-in assets and looks only: never a file of the server.
+    do {
+      try parsed.checkRendering(
+        resources: resources, photo: Rect(width: upload.width, height: upload.height))
+    } catch {
+      throw RouteError(422, "document: \(error)", pointer: "document")
+    }
+    return (photo, parsed.jsonData())
+  }
+
+  /// What documents resolve their references with: built-in looks and assets, and no folder
+  /// but an empty one.
+  var resources: EditResources {
+    EditResources(ResourceResolver(base: store.emptyFolder, allowedRoots: []))
+  }
+
+  /// A document's answer: the revision's JSON, its ETag the revision.
+  func documentResponse(_ saved: Store.Document, status: Int) throws -> Response {
+    let document = try JSONSerialization.jsonObject(with: saved.json)
+    let body: [String: Any] = [
+      "id": saved.id, "photo": saved.photo, "revision": saved.revision, "created": saved.created,
+      "updated": saved.updated, "document": document,
+    ]
+    return Response.json(
+      data: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]), status: status
+    ).adding("ETag", "\"\(saved.revision)\"")
+  }
+
+  /// `PUT /v1/documents/{id}`: a new revision, only over the one the writer read (`If-Match`),
+  /// so two editors cannot silently overwrite each other.
+  func replaceDocument(_ request: Request, id: String) throws -> Response {
+    guard try store.document(id) != nil else { throw Self.missing("document", id) }
+    guard let match = request.header("if-match") else {
+      throw RouteError(428, "If-Match with the document's ETag is required to replace it")
+    }
+    let expected: Int?
+    if match.trimmingCharacters(in: .whitespaces) == "*" {
+      expected = nil
+    } else {
+      let digits = match.trimmingCharacters(in: .whitespaces).trimmingPrefix("W/")
+        .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+      guard let n = Int(digits), n >= 1 else {
+        throw RouteError(412, "If-Match \(match) names no revision of this document")
+      }
+      expected = n
+    }
+    let (photo, json) = try documentBody(request)
+    switch try store.replaceDocument(id, photo: photo, json: json, expected: expected) {
+    case .success(let saved): return try documentResponse(saved, status: 200)
+    case .failure(.missing): throw Self.missing("document", id)
+    case .failure(.conflict(let current)):
+      throw RouteError(
+        412, "the document is at revision \(current) now, not \(expected ?? 0): read it again")
+    }
+  }
+}

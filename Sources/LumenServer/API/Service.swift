@@ -1,0 +1,196 @@
+import Foundation
+import LumenAssets
+import LumenCodecs
+import LumenCore
+import LumenEdit
+import LumenFilters
+
+/// The JSON API under `/v1` over a ``Store``: uploads, edit documents with revisions, previews
+/// rendered through warm sessions, and the registries a user interface builds its controls
+/// from. ``handle(_:)`` answers one request; ``HTTPServer`` only carries bytes.
+public final class Service: Sendable {
+  public struct Configuration: Sendable {
+    /// Required as `Authorization: Bearer TOKEN` on every route but `/healthz`; nil: none.
+    public var token: String?
+    /// The one origin browsers may call from (CORS); nil: CORS off.
+    public var corsOrigin: String?
+    public var maxUploadBytes: Int
+    public var maxMegapixels: Int
+    /// Warm preview sessions kept (each holds a photo's preview source).
+    public var sessions: Int
+
+    public init(
+      token: String? = nil, corsOrigin: String? = nil, maxUploadBytes: Int = 200 << 20,
+      maxMegapixels: Int = 100, sessions: Int = 8
+    ) {
+      self.token = token
+      self.corsOrigin = corsOrigin
+      self.maxUploadBytes = maxUploadBytes
+      self.maxMegapixels = maxMegapixels
+      self.sessions = sessions
+    }
+  }
+
+  public let store: Store
+  let configuration: Configuration
+  let context: RenderContext
+  let metrics = Metrics()
+  /// Preview sessions by photo and preview size, most recently used last.
+  let sessions = Locked<[(key: String, session: EditSession)]>([])
+
+  public init(store: Store, configuration: Configuration, context: RenderContext) {
+    self.store = store
+    self.configuration = configuration
+    self.context = context
+  }
+
+  /// The routes' methods and patterns (what `/openapi.json` must describe).
+  public static var routeTable: [(method: String, pattern: String)] {
+    routes.map { ($0.method, $0.pattern) }
+  }
+
+  /// The answer to `request`, whatever it asks: every failure is a problem+json answer.
+  public func handle(_ request: Request) -> Response {
+    let start = Date()
+    metrics.started()
+    var response = answer(request)
+    metrics.finished(status: response.status, seconds: Date().timeIntervalSince(start))
+    if let origin = configuration.corsOrigin, request.header("origin") == origin {
+      response = response.adding("Access-Control-Allow-Origin", origin).adding("Vary", "Origin")
+    }
+    return response
+  }
+
+  private func answer(_ request: Request) -> Response {
+    let path = request.segments
+    if request.path != "/healthz", let token = configuration.token,
+      !Self.sameBytes(request.header("authorization") ?? "", "Bearer \(token)")
+    {
+      return Response.problem(401, detail: "this server requires Authorization: Bearer TOKEN")
+        .adding("WWW-Authenticate", "Bearer")
+    }
+    if request.method == "OPTIONS", let origin = configuration.corsOrigin {
+      return Response(
+        status: 204,
+        headers: [
+          ("Access-Control-Allow-Origin", origin),
+          ("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS"),
+          ("Access-Control-Allow-Headers", "Authorization, Content-Type, If-Match"),
+          ("Access-Control-Expose-Headers", "ETag, Location"),
+        ])
+    }
+    if request.bodyTooLarge {
+      return .problem(413, detail: "the request's body is larger than the server accepts")
+    }
+    var allowed: [String] = []
+    for route in Self.routes {
+      guard let parameters = route.match(path) else { continue }
+      guard route.method == request.method else {
+        allowed.append(route.method)
+        continue
+      }
+      do {
+        return try route.handle(self, request, parameters)
+      } catch let error as RouteError {
+        return error.response
+      } catch {
+        return .problem(500, detail: "\(error)")
+      }
+    }
+    if !allowed.isEmpty {
+      return Response.problem(
+        405, detail: "\(request.path) answers \(allowed.joined(separator: ", "))"
+      )
+      .adding("Allow", allowed.joined(separator: ", "))
+    }
+    return .problem(404, detail: "no such route: \(request.method) \(request.path)")
+  }
+
+  /// Compares without stopping at the first difference, so timing tells nothing of a token.
+  static func sameBytes(_ a: String, _ b: String) -> Bool {
+    let (x, y) = (Array(a.utf8), Array(b.utf8))
+    var difference = x.count ^ y.count
+    for i in 0..<min(x.count, y.count) { difference |= Int(x[i] ^ y[i]) }
+    return difference == 0
+  }
+
+  /// The routes, in the order they are tried.
+  static let routes: [Route] = [
+    Route(method: "GET", pattern: "/healthz") { _, _, _ in .json(["status": "ok"]) },
+    Route(method: "GET", pattern: "/metrics") { service, _, _ in
+      Response(
+        status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")],
+        body: Data(service.metrics.text().utf8))
+    },
+    Route(method: "GET", pattern: "/openapi.json") { _, _, _ in try .json(data: openAPI()) },
+    Route(method: "GET", pattern: "/v1/schema") { _, _, _ in .json(data: EditDocument.jsonSchema())
+    },
+    Route(method: "GET", pattern: "/v1/filters") { _, _, _ in
+      .json(data: try FilterRegistry.standard.json(prettyPrinted: false))
+    },
+    Route(method: "GET", pattern: "/v1/looks") { _, _, _ in
+      .json(data: try LookLibrary.builtIn.manifest.json())
+    },
+    Route(method: "POST", pattern: "/v1/uploads") { service, request, _ in
+      try service.createUpload(request)
+    },
+    Route(method: "GET", pattern: "/v1/uploads/{id}") { service, _, p in
+      .json(try service.upload(p["id"]).upload)
+    },
+    Route(method: "DELETE", pattern: "/v1/uploads/{id}") { service, _, p in
+      guard try service.store.deleteUpload(p["id"] ?? "") else { throw missing("upload", p["id"]) }
+      return Response(status: 204)
+    },
+    Route(method: "GET", pattern: "/v1/uploads/{id}/content") { service, _, p in
+      let (upload, file) = try service.upload(p["id"])
+      let bytes = try RegularFile.contents(of: file.path)
+      return Response(
+        status: 200, headers: [("Content-Type", mediaType(upload.format))], body: bytes)
+    },
+    Route(method: "POST", pattern: "/v1/documents") { service, request, _ in
+      let (photo, json) = try service.documentBody(request)
+      let saved = try service.store.addDocument(photo: photo, json: json)
+      return try service.documentResponse(saved, status: 201).adding(
+        "Location", "/v1/documents/\(saved.id)")
+    },
+    Route(method: "GET", pattern: "/v1/documents/{id}") { service, request, p in
+      let revision = try request.argument("revision").map { text throws(RouteError) in
+        guard let n = Int(text), n >= 1 else {
+          throw RouteError(400, "revision must be a whole number from 1", pointer: "revision")
+        }
+        return n
+      }
+      guard let saved = try service.store.document(p["id"] ?? "", revision: revision) else {
+        throw missing("document", p["id"])
+      }
+      return try service.documentResponse(saved, status: 200)
+    },
+    Route(method: "PUT", pattern: "/v1/documents/{id}") { service, request, p in
+      try service.replaceDocument(request, id: p["id"] ?? "")
+    },
+    Route(method: "GET", pattern: "/v1/documents/{id}/preview") { service, request, p in
+      try service.preview(request, id: p["id"] ?? "")
+    },
+  ]
+
+  static func missing(_ kind: String, _ id: String?) -> RouteError {
+    RouteError(404, "no \(kind) \(id ?? "")")
+  }
+
+  static func openAPI() throws -> Data {
+    guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json") else {
+      throw RouteError(500, "the OpenAPI document is missing from the build")
+    }
+    return try Data(contentsOf: url)
+  }
+
+  static func mediaType(_ format: String) -> String {
+    switch format {
+    case "jpeg": "image/jpeg"
+    case "png": "image/png"
+    case "webp": "image/webp"
+    case "heic": "image/heic"
+    default: "application/octet-stream"
+    }
+  }
+}

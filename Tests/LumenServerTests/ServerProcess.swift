@@ -1,0 +1,136 @@
+import Foundation
+import LumenTestSupport
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A real `lumen serve` started by a test on a free loopback port, stopped afterwards.
+final class ServerProcess: @unchecked Sendable {
+  let process = Process()
+  let data: URL
+  private(set) var port = 0
+  private let output = Pipe()
+  private let errorsFile: URL
+
+  /// `lumen serve --listen 127.0.0.1:0 --data DATA` with `arguments` added; waits for its
+  /// "listening" line.
+  init(data: URL, _ arguments: [String] = []) throws {
+    self.data = data
+    errorsFile = data.deletingLastPathComponent().appendingPathComponent(
+      "server-\(UUID().uuidString).log")
+    FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
+    process.executableURL = Self.executable
+    process.arguments = ["serve", "--listen", "127.0.0.1:0", "--data", data.path] + arguments
+    process.standardOutput = output
+    process.standardError = try FileHandle(forWritingTo: errorsFile)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // "lumen serve: listening on http://127.0.0.1:PORT (data ...)"
+    var line = Data()
+    let reader = output.fileHandleForReading
+    while !line.contains(UInt8(ascii: "\n")) {
+      let piece = reader.availableData
+      if piece.isEmpty { throw ToolFailure("lumen serve ended before listening: \(errors)") }
+      line += piece
+    }
+    let text = String(decoding: line, as: UTF8.self)
+    guard let range = text.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression),
+      let port = Int(text[range].split(separator: ":")[1])
+    else { throw ToolFailure("no port in \(text)") }
+    self.port = port
+  }
+
+  var errors: String { (try? String(contentsOf: errorsFile, encoding: .utf8)) ?? "" }
+
+  /// Sends `signal` and waits for the process to end; returns its status.
+  @discardableResult
+  func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+    if process.isRunning { kill(process.processIdentifier, signal) }
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  deinit {
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+  }
+
+  /// The `lumen` executable beside the test bundle (`swift test` builds every product).
+  static var executable: URL {
+    var directory = Bundle.main.bundleURL
+    while directory.path != "/" {
+      let candidate = directory.appendingPathComponent("lumen")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory.deleteLastPathComponent()
+    }
+    return PackagePaths.root.appendingPathComponent(".build/debug/lumen")
+  }
+
+  // MARK: Requests
+
+  struct Reply {
+    let status: Int
+    let headers: [String: String]
+    let body: Data
+
+    var json: [String: Any] {
+      (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+    }
+    func header(_ name: String) -> String? {
+      headers.first { $0.key.lowercased() == name.lowercased() }?.value
+    }
+  }
+
+  /// One request through URLSession (libcurl underneath), waited for.
+  func request(
+    _ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:]
+  ) throws -> Reply {
+    guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else {
+      throw ToolFailure("bad path \(path)")
+    }
+    var request = URLRequest(url: url, timeoutInterval: 60)
+    request.httpMethod = method
+    request.httpBody = body
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    let done = DispatchSemaphore(value: 0)
+    let result = LockedBox<Result<Reply, any Error>>()
+    URLSession.shared.dataTask(with: request) { data, response, error in
+      if let error {
+        result.value = .failure(error)
+      } else if let response = response as? HTTPURLResponse {
+        let headers = response.allHeaderFields.reduce(into: [String: String]()) {
+          $0["\($1.key)"] = "\($1.value)"
+        }
+        result.value = .success(
+          Reply(status: response.statusCode, headers: headers, body: data ?? Data()))
+      } else {
+        result.value = .failure(ToolFailure("no answer"))
+      }
+      done.signal()
+    }.resume()
+    done.wait()
+    guard let value = result.value else { throw ToolFailure("no answer") }
+    return try value.get()
+  }
+
+  func json(_ method: String, _ path: String, _ object: Any, headers: [String: String] = [:])
+    throws -> Reply
+  {
+    try request(
+      method, path, body: try JSONSerialization.data(withJSONObject: object),
+      headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a })
+  }
+}
+
+/// A value set by one thread and read by another after a semaphore.
+final class LockedBox<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Value?
+  var value: Value? {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
+  }
+}

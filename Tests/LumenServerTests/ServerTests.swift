@@ -1,0 +1,247 @@
+import Foundation
+import LumenTestSupport
+import Testing
+
+/// The service as its users meet it: a real `lumen serve` on a loopback port, spoken to over
+/// HTTP (URLSession, libcurl underneath).
+@Suite(.serialized) struct ServerTests {
+  nonisolated(unsafe) static let document: [String: Any] = [
+    "formatIdentifier": "org.lumen.edit", "formatVersion": 4,
+    "operations": ["adjustments": ["contrast": 0.2]],
+  ]
+
+  private func upload(_ server: ServerProcess, _ sample: String = "coffee") throws -> String {
+    let bytes = try Data(contentsOf: PackagePaths.sample(sample))
+    let reply = try server.request("POST", "/v1/uploads", body: bytes)
+    #expect(reply.status == 201, "\(String(decoding: reply.body, as: UTF8.self))")
+    return reply.json["id"] as? String ?? ""
+  }
+
+  @Test func uploadsAreStoredSniffedAndServedBack() throws {
+    let folder = try Scratch.directory()
+    let server = try ServerProcess(
+      data: folder.appendingPathComponent("data"), ["--max-upload", "1"])
+    #expect(try server.request("GET", "/healthz").status == 200)
+    let bytes = try Data(contentsOf: PackagePaths.sample("coffee"))
+    let created = try server.request("POST", "/v1/uploads", body: bytes)
+    #expect(created.status == 201)
+    let id = created.json["id"] as? String ?? ""
+    #expect(created.header("Location") == "/v1/uploads/\(id)")
+    let info = try server.request("GET", "/v1/uploads/\(id)").json
+    #expect(info["format"] as? String == "jpeg")
+    #expect(info["kind"] as? String == "photo")
+    #expect((info["width"] as? Int ?? 0) > 0)
+    let content = try server.request("GET", "/v1/uploads/\(id)/content")
+    #expect(content.body == bytes)
+    #expect(content.header("Content-Type") == "image/jpeg")
+    // Named .jpg or not, a text is not a photo; nothing, or more than the limit, is refused.
+    #expect(try server.request("POST", "/v1/uploads", body: Data("hello".utf8)).status == 415)
+    #expect(try server.request("POST", "/v1/uploads", body: Data()).status == 400)
+    let large = try server.request("POST", "/v1/uploads", body: Data(count: 2 << 20))
+    #expect(large.status == 413)
+    #expect(large.header("Content-Type") == "application/problem+json")
+    // Not an id: never looked up, let alone opened.
+    #expect(try server.request("GET", "/v1/uploads/..%2F..%2Fetc%2Fpasswd").status == 404)
+    #expect(try server.request("DELETE", "/v1/uploads/\(id)").status == 204)
+    #expect(try server.request("GET", "/v1/uploads/\(id)").status == 404)
+    #expect(try server.request("GET", "/v1/uploads/\(id)/content").status == 404)
+    #expect(try server.request("PATCH", "/v1/uploads/\(id)").status == 405)
+    #expect(server.stop() == 128 + SIGTERM)
+  }
+
+  @Test func documentsHaveRevisionsAndConcurrentWritersCannotOverwriteEachOther() throws {
+    let folder = try Scratch.directory()
+    let server = try ServerProcess(data: folder.appendingPathComponent("data"))
+    let photo = try upload(server)
+    let created = try server.json(
+      "POST", "/v1/documents", ["photo": photo, "document": Self.document])
+    #expect(created.status == 201)
+    #expect(created.header("ETag") == "\"1\"")
+    let id = created.json["id"] as? String ?? ""
+    var edited = Self.document
+    edited["operations"] = ["adjustments": ["contrast": 0.5]]
+    // Without If-Match, a write is refused; with a stale one too.
+    #expect(
+      try server.json("PUT", "/v1/documents/\(id)", ["photo": photo, "document": edited]).status
+        == 428)
+    // Eight editors that all read revision 1 save at once: one wins, the others are told.
+    let statuses = LockedBox<[Int]>()
+    statuses.value = []
+    DispatchQueue.concurrentPerform(iterations: 8) { n in
+      var mine = Self.document
+      mine["operations"] = ["adjustments": ["contrast": Double(n) / 10]]
+      let status =
+        (try? server.json(
+          "PUT", "/v1/documents/\(id)", ["photo": photo, "document": mine],
+          headers: ["If-Match": "\"1\""]))?.status ?? 0
+      statuses.value?.append(status)
+    }
+    #expect(statuses.value?.sorted() == [200] + Array(repeating: 412, count: 7))
+    let latest = try server.request("GET", "/v1/documents/\(id)")
+    #expect(latest.header("ETag") == "\"2\"")
+    #expect(latest.json["revision"] as? Int == 2)
+    let first = try server.request("GET", "/v1/documents/\(id)?revision=1").json
+    let firstDocument = first["document"] as? [String: Any]
+    let adjustments =
+      (firstDocument?["operations"] as? [String: Any])?["adjustments"] as? [String: Any]
+    #expect(adjustments?["contrast"] as? Double == 0.2)
+    #expect(try server.request("GET", "/v1/documents/\(id)?revision=3").status == 404)
+    #expect(try server.request("GET", "/v1/documents/\(id)?revision=0").status == 400)
+    server.stop()
+  }
+
+  @Test func badDocumentsAreRefusedWithTheirFieldsPath() throws {
+    let folder = try Scratch.directory()
+    let server = try ServerProcess(data: folder.appendingPathComponent("data"))
+    let photo = try upload(server)
+    var bad = Self.document
+    bad["operations"] = ["adjustments": ["contrast": 5]]
+    let reply = try server.json("POST", "/v1/documents", ["photo": photo, "document": bad])
+    #expect(reply.status == 422)
+    #expect(reply.json["pointer"] as? String == "document.operations.adjustments.contrast")
+    // A document may not read the server's files, by any path.
+    for source in ["/etc/passwd", "../../etc/passwd", "lumen.sqlite", "blobs"] {
+      var reading = Self.document
+      reading["layers"] = [["id": "a", "kind": "image", "source": source]]
+      let refused = try server.json("POST", "/v1/documents", ["photo": photo, "document": reading])
+      #expect(refused.status == 422, "\(source)")
+    }
+    #expect(try server.json("POST", "/v1/documents", ["photo": photo]).status == 422)
+    #expect(
+      try server.json(
+        "POST", "/v1/documents",
+        ["photo": String(repeating: "0", count: 32), "document": Self.document]
+      ).status == 404)
+    #expect(
+      try server.json("POST", "/v1/documents", ["photo": photo, "document": Self.document, "x": 1])
+        .status == 422)
+    #expect(try server.request("POST", "/v1/documents", body: Data("{".utf8)).status == 400)
+    #expect(try server.request("POST", "/v1/documents", body: Data("[1e999]".utf8)).status == 400)
+    server.stop()
+  }
+
+  @Test func previewsRenderTheLatestRevision() throws {
+    let folder = try Scratch.directory()
+    let server = try ServerProcess(data: folder.appendingPathComponent("data"))
+    let photo = try upload(server)
+    let id =
+      try server.json("POST", "/v1/documents", ["photo": photo, "document": Self.document])
+      .json["id"] as? String ?? ""
+    for (format, magic) in [("webp", "RIFF"), ("jpeg", "\u{FF}\u{D8}"), ("png", "\u{89}PNG")] {
+      let preview = try server.request(
+        "GET", "/v1/documents/\(id)/preview?size=320&format=\(format)")
+      #expect(preview.status == 200)
+      #expect(
+        preview.body.prefix(magic.unicodeScalars.count)
+          == Data(magic.unicodeScalars.map { UInt8($0.value) }))
+      let file = folder.appendingPathComponent("preview.\(format)")
+      try preview.body.write(to: file)
+      let info =
+        try JSONSerialization.jsonObject(
+          with: Program.output(of: ServerProcess.executable.path, ["info", "--json", file.path]))
+        as? [String: Any]
+      #expect(max(info?["width"] as? Int ?? 0, info?["height"] as? Int ?? 0) == 320)
+    }
+    #expect(try server.request("GET", "/v1/documents/\(id)/preview?size=99999").status == 400)
+    #expect(try server.request("GET", "/v1/documents/\(id)/preview?format=gif").status == 400)
+    #expect(try server.request("GET", "/v1/documents/\(id)/preview?size=nan").status == 400)
+    // No scratch file stays behind.
+    let scratch = try FileManager.default.contentsOfDirectory(
+      atPath: server.data.appendingPathComponent("tmp").path)
+    #expect(scratch.isEmpty)
+    server.stop()
+  }
+
+  @Test func aTokenGuardsEveryRouteButHealthAndOtherAddressesNeedOne() throws {
+    let folder = try Scratch.directory()
+    let server = try ServerProcess(
+      data: folder.appendingPathComponent("data"), ["--token", "s3cret"])
+    #expect(try server.request("GET", "/healthz").status == 200)
+    let refused = try server.request("GET", "/v1/filters")
+    #expect(refused.status == 401)
+    #expect(refused.header("WWW-Authenticate") == "Bearer")
+    #expect(
+      try server.request("GET", "/v1/filters", headers: ["Authorization": "Bearer wrong"]).status
+        == 401)
+    #expect(
+      try server.request("GET", "/v1/filters", headers: ["Authorization": "Bearer s3cret"]).status
+        == 200)
+    server.stop()
+    let open = try Program.run(
+      ServerProcess.executable.path,
+      ["serve", "--listen", "0.0.0.0:0", "--data", folder.appendingPathComponent("other").path])
+    #expect(open.status != 0)
+    #expect(open.errors.contains("without --token"))
+  }
+
+  /// Uploads acknowledged before a `kill -9` are all there after a restart, byte for byte, and
+  /// every stored file is complete (named by the hash of what it holds).
+  @Test func acknowledgedWritesSurviveKill9() throws {
+    let folder = try Scratch.directory()
+    let data = folder.appendingPathComponent("data")
+    let samples = try ["coffee", "chelsea"].map { try Data(contentsOf: PackagePaths.sample($0)) }
+    for round in 0..<3 {
+      let server = try ServerProcess(data: data)
+      let acknowledged = LockedBox<[(String, Int)]>()
+      acknowledged.value = []
+      let writer = Thread {
+        for n in 0..<1000 {
+          let sample = n % 2
+          // Each upload differs (a byte appended after the JPEG's end), so each is new.
+          var bytes = samples[sample]
+          bytes.append(contentsOf: withUnsafeBytes(of: UInt32(round * 1000 + n)) { Array($0) })
+          guard let reply = try? server.request("POST", "/v1/uploads", body: bytes),
+            reply.status == 201, let id = reply.json["id"] as? String
+          else { return }
+          acknowledged.value?.append((id, round * 1000 + n))
+        }
+      }
+      writer.start()
+      Thread.sleep(forTimeInterval: 0.6 + 0.3 * Double(round))
+      server.stop(SIGKILL)
+      while writer.isExecuting { Thread.sleep(forTimeInterval: 0.01) }
+      let restarted = try ServerProcess(data: data)
+      let ids = acknowledged.value ?? []
+      #expect(!ids.isEmpty)
+      for (id, n) in ids {
+        var expected = samples[n % 2]
+        expected.append(contentsOf: withUnsafeBytes(of: UInt32(n)) { Array($0) })
+        let content = try restarted.request("GET", "/v1/uploads/\(id)/content")
+        #expect(content.status == 200 && content.body == expected, "upload \(n) of round \(round)")
+      }
+      restarted.stop()
+    }
+    let blobs = data.appendingPathComponent("blobs")
+    for folder in try FileManager.default.contentsOfDirectory(atPath: blobs.path) {
+      for name in try FileManager.default.contentsOfDirectory(
+        atPath: blobs.appendingPathComponent(folder).path)
+      {
+        let file = blobs.appendingPathComponent(folder).appendingPathComponent(name)
+        let sum = try Program.text(of: "sha256sum", [file.path]).prefix(64)
+        #expect(String(sum) == name, "\(file.path) is not complete")
+      }
+    }
+  }
+
+  /// SIGTERM stops taking connections and lets a request in progress finish.
+  @Test func sigtermDrainsRequestsInProgress() throws {
+    let folder = try Scratch.directory()
+    let server = try ServerProcess(data: folder.appendingPathComponent("data"))
+    let photo = try upload(server)
+    let id =
+      try server.json("POST", "/v1/documents", ["photo": photo, "document": Self.document])
+      .json["id"] as? String ?? ""
+    let answered = LockedBox<Int>()
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      answered.value = (try? server.request("GET", "/v1/documents/\(id)/preview?size=2000"))?.status
+      done.signal()
+    }
+    Thread.sleep(forTimeInterval: 0.05)
+    let status = server.stop(SIGTERM)
+    done.wait()
+    #expect(status == 128 + SIGTERM)
+    #expect(answered.value == 200)
+    #expect(server.errors.contains("finished those in progress"))
+  }
+}
