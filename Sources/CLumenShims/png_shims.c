@@ -224,7 +224,7 @@ static void write_to_fd(png_structp png, png_bytep bytes, size_t count) {
   e->buffered += count;
 }
 
-lumen_png_encoder *lumen_png_encoder_create(int fd) {
+lumen_png_encoder *lumen_png_encoder_create(int fd, int fast) {
   lumen_png_encoder *e = calloc(1, sizeof *e);
   if (e == NULL) return NULL;
   e->fd = fd;
@@ -235,6 +235,11 @@ lumen_png_encoder *lumen_png_encoder_create(int fd) {
     return NULL;
   }
   png_set_write_fn(e->png, e, write_to_fd, flush_buffer);
+  if (fast) {
+    /* zlib's fastest level and one cheap filter: a preview, not an archive. */
+    png_set_compression_level(e->png, 1);
+    png_set_filter(e->png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+  }
   return e;
 }
 

@@ -27,6 +27,9 @@ public struct EncodeOptions: Sendable {
   public var exif: Data?
   /// Remove the GPS block from ``exif`` so that shared photos do not reveal where they were taken.
   public var stripGPS: Bool
+  /// Encode fast rather than small, as a preview wants (WebP's fastest method, zlib's fastest
+  /// level for PNG; JPEG and HEIC encode as they would anyway).
+  public var favorsSpeed = false
   /// Write no EXIF at all (camera, dates, location...); the colour profile stays.
   public var stripMetadata: Bool
   /// Bytes the encoder may hold; encoders that need the whole picture in memory (WebP, HEIC)

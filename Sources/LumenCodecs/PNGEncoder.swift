@@ -11,7 +11,10 @@ final class PNGEncoder: FormatEncoder {
     let depth = setup.options.bitDepth ?? (setup.sample == .uint8 ? .eight : .sixteen)
     inputFormat = PixelFormat(
       hasAlpha: setup.hasAlpha, sample: depth == .sixteen ? .uint16 : .uint8)
-    guard let encoder = lumen_png_encoder_create(setup.file.descriptor) else {
+    guard
+      let encoder = lumen_png_encoder_create(
+        setup.file.descriptor, setup.options.favorsSpeed ? 1 : 0)
+    else {
       throw .io("out of memory")
     }
     self.encoder = encoder

@@ -47,6 +47,11 @@ final class WebPEncoder: FormatEncoder {
       throw .io("libwebp version mismatch")
     }
     config.quality = Float(setup.options.clampedQuality)
+    if setup.options.favorsSpeed {
+      // libwebp's fastest method, its analysis on a second thread.
+      config.method = 0
+      config.thread_level = 1
+    }
     config.lossless = setup.options.lossless ? 1 : 0
     // Lossless means lossless: keep the colour of fully transparent pixels too.
     config.exact = setup.options.lossless ? 1 : 0

@@ -19,7 +19,9 @@ final class ServerProcess: @unchecked Sendable {
     self.data = data
     errorsFile = data.deletingLastPathComponent().appendingPathComponent(
       "server-\(UUID().uuidString).log")
-    FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
+    guard FileManager.default.createFile(atPath: errorsFile.path, contents: nil) else {
+      throw ToolFailure("cannot create \(errorsFile.path)")
+    }
     process.executableURL = Self.executable
     process.arguments = ["serve", "--listen", "127.0.0.1:0", "--data", data.path] + arguments
     process.standardOutput = output

@@ -93,7 +93,8 @@ const uint8_t *lumen_png_exif(const lumen_png_decoder *decoder, uint32_t *size);
 
 typedef struct lumen_png_encoder lumen_png_encoder;
 
-lumen_png_encoder *lumen_png_encoder_create(int fd);
+/* `fast`: zlib's fastest level and the Sub filter only (previews). */
+lumen_png_encoder *lumen_png_encoder_create(int fd, int fast);
 void lumen_png_encoder_destroy(lumen_png_encoder *encoder);
 /* Writes the header chunks; rows then come as RGB(A), 8-bit or 16-bit native-endian. */
 int lumen_png_write_header(lumen_png_encoder *encoder, uint32_t width, uint32_t height,

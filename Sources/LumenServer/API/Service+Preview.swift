@@ -36,13 +36,20 @@ extension Service {
     defer { try? FileManager.default.removeItem(at: scratch) }
     try ImageFile.write(
       bitmap, to: scratch, format: format,
-      options: EncodeOptions(quality: format == .png ? nil : 85))
+      options: Self.previewEncoding(format))
     return Response(
       status: 200,
       headers: [
         ("Content-Type", Self.mediaType(format.rawValue)), ("ETag", "\"\(saved.revision)\""),
       ],
       body: try RegularFile.contents(of: scratch.path))
+  }
+
+  /// How previews are encoded: quality 85 where a format has one, fast rather than small.
+  static func previewEncoding(_ format: ImageFormat) -> EncodeOptions {
+    var options = EncodeOptions(quality: format == .png ? nil : 85)
+    options.favorsSpeed = true
+    return options
   }
 
   /// The warm session of `photo` at `size`, made when missing; the least recently used goes

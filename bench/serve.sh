@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The HTTP service over loopback: start-up and idle RSS, a 24 MP upload, and the warm preview
+# after a slider change (a PUT of the document, then its 1280 px WebP preview), timed from
+# Python requests on one kept-alive connection. Not part of the tests.
+#
+#   bench/serve.sh            RUNS=25 by default
+RUNS=${RUNS:-25}
+source "$(dirname "$0")/common.sh"
+
+scripts/setup.sh --oracles
+[ -s "$MEDIA/photo24.jpg" ] || VIDEOS=none MEDIA=$MEDIA "$SHARED/make-media.sh" >/dev/null
+build_release lumen lumen-server
+"$ROOT/.venv-oracle/bin/python" - "$ROOT/.build/release/lumen" "$MEDIA/photo24.jpg" "$OUT/serve-data" "$RUNS" <<'PY'
+import re, shutil, statistics, subprocess, sys, time
+import requests
+
+lumen, photo, data, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+shutil.rmtree(data, ignore_errors=True)
+start = time.perf_counter()
+server = subprocess.Popen([lumen, "serve", "--listen", "127.0.0.1:0", "--data", data],
+                          stdout=subprocess.PIPE)
+port = re.search(r":(\d+) ", server.stdout.readline().decode()).group(1)
+base = f"http://127.0.0.1:{port}"
+http = requests.Session()
+http.get(f"{base}/healthz")
+print(f"start-up to the first answer: {(time.perf_counter() - start) * 1000:.0f} ms")
+
+def rss():
+    for line in open(f"/proc/{server.pid}/status"):
+        if line.startswith(("VmRSS", "VmHWM")):
+            yield line.split()[0][:-1], int(line.split()[1]) / 1024
+
+print("idle: " + ", ".join(f"{k} {v:.1f} MB" for k, v in rss()))
+t = time.perf_counter()
+upload = http.post(f"{base}/v1/uploads", data=open(photo, "rb").read()).json()
+print(f"upload of {upload['width']}x{upload['height']} ({upload['bytes'] / 1e6:.1f} MB): "
+      f"{(time.perf_counter() - t) * 1000:.0f} ms")
+doc = {"formatIdentifier": "org.lumen.edit", "formatVersion": 4,
+       "operations": {"adjustments": {"contrast": 0.1, "saturation": 0.2},
+                      "look": {"id": "chrome", "intensity": 0.8}}}
+created = http.post(f"{base}/v1/documents", json={"photo": upload["id"], "document": doc})
+doc_id, etag = created.json()["id"], created.headers["ETag"]
+t = time.perf_counter()
+http.get(f"{base}/v1/documents/{doc_id}/preview", params={"size": 1280, "format": "webp"})
+print(f"first preview (decode at reduced scale, look): {(time.perf_counter() - t) * 1000:.0f} ms")
+previews, saves = [], []
+for run in range(runs):
+    doc["operations"]["adjustments"]["contrast"] = 0.1 + 0.02 * (run % 20)
+    t = time.perf_counter()
+    saved = http.put(f"{base}/v1/documents/{doc_id}", json={"photo": upload["id"], "document": doc},
+                     headers={"If-Match": etag})
+    etag = saved.headers["ETag"]
+    saves.append(time.perf_counter() - t)
+    t = time.perf_counter()
+    reply = http.get(f"{base}/v1/documents/{doc_id}/preview", params={"size": 1280, "format": "webp"})
+    previews.append(time.perf_counter() - t)
+    assert reply.status_code == 200
+print(f"slider change: save median {statistics.median(saves) * 1000:.1f} ms, warm preview median "
+      f"{statistics.median(previews) * 1000:.1f} ms (min {min(previews) * 1000:.1f}, "
+      f"max {max(previews) * 1000:.1f}, {runs} runs)")
+print("after: " + ", ".join(f"{k} {v:.1f} MB" for k, v in rss()))
+server.terminate()
+server.wait()
+PY
