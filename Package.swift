@@ -107,7 +107,7 @@ let package = Package(
       name: "LumenServer",
       dependencies: [
         "CLumenHTTP", "CSQLite", "LumenAssets", "LumenCodecs", "LumenCore", "LumenEdit",
-        "LumenFilters",
+        "LumenFilters", "LumenJobs",
       ],
       resources: [.copy("Resources/openapi.json")]),
     // `lumen serve`: libmicrohttpd and SQLite load only when the service runs.

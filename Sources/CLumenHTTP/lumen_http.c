@@ -17,12 +17,30 @@
 
 struct lumen_http_server {
   struct MHD_Daemon *daemon;
+  /* Streams, so that a stopping server can wake those asleep (a suspended connection must
+   * be resumed before the daemon stops). */
+  pthread_mutex_t streams_lock;
+  lumen_http_stream *streams;
+  int stopping;
   lumen_http_handler handler;
   void *context;
   size_t max_body;
   /* Requests handed to the handler and not yet answered. */
   atomic_long in_progress;
 };
+
+struct lumen_http_stream {
+  lumen_http_server *server;
+  struct MHD_Connection *connection;
+  lumen_http_producer producer;
+  lumen_http_release release;
+  void *context;
+  /* Guarded by the server's streams_lock. */
+  int asleep, woken;
+  lumen_http_stream *previous, *next;
+};
+
+static void wake_locked(lumen_http_stream *s);
 
 /* Where an exchange stands: the handler may answer before the connection is suspended. */
 enum { waiting, suspended, answered };
@@ -218,6 +236,7 @@ lumen_http_server *lumen_http_start(const lumen_http_settings *settings,
   server->context = context;
   server->max_body = settings->max_body;
   atomic_init(&server->in_progress, 0);
+  pthread_mutex_init(&server->streams_lock, NULL);
   errno = 0;
   server->daemon = MHD_start_daemon(
       flags, settings->port, NULL, NULL, access_handler, server, MHD_OPTION_SOCK_ADDR,
@@ -251,7 +270,23 @@ void lumen_http_stop(lumen_http_server *server, unsigned seconds) {
   for (unsigned waited = 0; atomic_load(&server->in_progress) > 0 && waited < seconds * 100;
        waited++)
     nanosleep(&pause, NULL);
+  /* Streams end: those asleep are woken to find the server stopping. */
+  pthread_mutex_lock(&server->streams_lock);
+  server->stopping = 1;
+  for (lumen_http_stream *s = server->streams; s != NULL; s = s->next) wake_locked(s);
+  pthread_mutex_unlock(&server->streams_lock);
+  for (unsigned waited = 0; waited < 100; waited++) {
+    pthread_mutex_lock(&server->streams_lock);
+    int open = server->streams != NULL;
+    pthread_mutex_unlock(&server->streams_lock);
+    if (!open) break;
+    nanosleep(&pause, NULL);
+  }
+  /* A request still unanswered after the grace period keeps its connection suspended, which
+   * the daemon may not be stopped with: the process is ending, and its memory goes with it. */
+  if (atomic_load(&server->in_progress) > 0) return;
   MHD_stop_daemon(server->daemon);
+  pthread_mutex_destroy(&server->streams_lock);
   free(server);
 }
 
@@ -302,21 +337,49 @@ void lumen_http_respond(lumen_http_exchange *exchange, unsigned status, const ch
   answer(exchange, status, response_with_headers(response, headers));
 }
 
-typedef struct {
-  lumen_http_producer producer;
-  lumen_http_release release;
-  void *context;
-} stream;
 
 static ssize_t read_stream(void *cls, uint64_t position, char *buffer, size_t size) {
   (void)position;
-  stream *s = cls;
-  long n = s->producer(s->context, buffer, size);
-  return n < 0 ? MHD_CONTENT_READER_END_OF_STREAM : (ssize_t)n;
+  lumen_http_stream *s = cls;
+  if (s->server->stopping) return MHD_CONTENT_READER_END_OF_STREAM;
+  long n = s->producer(s->context, s, buffer, size);
+  if (n < 0) return MHD_CONTENT_READER_END_OF_STREAM;
+  if (n > 0) return (ssize_t)n;
+  /* Nothing yet: sleep until woken, unless a wake came meanwhile. */
+  pthread_mutex_lock(&s->server->streams_lock);
+  if (s->woken || s->server->stopping) {
+    s->woken = 0;
+  } else {
+    s->asleep = 1;
+    MHD_suspend_connection(s->connection);
+  }
+  pthread_mutex_unlock(&s->server->streams_lock);
+  return 0;
+}
+
+static void wake_locked(lumen_http_stream *s) {
+  if (s->asleep) {
+    s->asleep = 0;
+    MHD_resume_connection(s->connection);
+  } else {
+    s->woken = 1;
+  }
+}
+
+void lumen_http_wake(lumen_http_stream *s) {
+  pthread_mutex_lock(&s->server->streams_lock);
+  wake_locked(s);
+  pthread_mutex_unlock(&s->server->streams_lock);
 }
 
 static void free_stream(void *cls) {
-  stream *s = cls;
+  lumen_http_stream *s = cls;
+  lumen_http_server *server = s->server;
+  pthread_mutex_lock(&server->streams_lock);
+  if (s->previous != NULL) s->previous->next = s->next;
+  else server->streams = s->next;
+  if (s->next != NULL) s->next->previous = s->previous;
+  pthread_mutex_unlock(&server->streams_lock);
   s->release(s->context);
   free(s);
 }
@@ -324,14 +387,25 @@ static void free_stream(void *cls) {
 void lumen_http_respond_stream(lumen_http_exchange *exchange, unsigned status,
                                const char *headers, lumen_http_producer producer,
                                lumen_http_release release, void *context) {
-  stream *s = malloc(sizeof *s);
+  lumen_http_server *server = exchange->server;
+  lumen_http_stream *s = calloc(1, sizeof *s);
   struct MHD_Response *response = NULL;
   if (s != NULL) {
-    *s = (stream){producer, release, context};
+    s->server = server;
+    s->connection = exchange->connection;
+    s->producer = producer;
+    s->release = release;
+    s->context = context;
+    pthread_mutex_lock(&server->streams_lock);
+    s->next = server->streams;
+    if (s->next != NULL) s->next->previous = s;
+    server->streams = s;
+    pthread_mutex_unlock(&server->streams_lock);
     response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, read_stream, s,
                                                  free_stream);
-    if (response == NULL) free(s);
+    if (response == NULL) free_stream(s);
+  } else {
+    release(context);
   }
-  if (response == NULL) release(context);
   answer(exchange, status, response_with_headers(response, headers));
 }

@@ -20,6 +20,7 @@ enum ServeCommand {
         "http-threads", "N", .integer(1...256), default: "4", help: "threads polling connections"),
       .value("memory", "MB", .integer(64...1_048_576), help: "the render memory budget"),
       .value("cors", "ORIGIN", .text, help: "the one origin browsers may call from"),
+      .value("jobs", "N", .integer(1...64), default: "1", help: "export jobs rendered at once"),
       .value(
         "max-upload", "MB", .integer(1...16_384), default: "200", help: "the largest upload"),
       .value(
@@ -50,7 +51,7 @@ enum ServeCommand {
       store: store,
       configuration: Service.Configuration(
         token: token, corsOrigin: args.string("cors"), maxUploadBytes: maxUpload,
-        maxMegapixels: args.integer("max-megapixels") ?? 100),
+        maxMegapixels: args.integer("max-megapixels") ?? 100, jobs: args.integer("jobs") ?? 1),
       context: context)
     let work = DispatchQueue(label: "lumen.serve", attributes: .concurrent)
     let server = try HTTPServer(

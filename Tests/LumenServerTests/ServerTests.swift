@@ -245,3 +245,126 @@ import Testing
     #expect(server.errors.contains("finished those in progress"))
   }
 }
+
+/// Export jobs: queued, followed by server-sent events, cancelled, their outputs the bytes
+/// `lumen edit` writes for the same document.
+@Suite(.serialized) struct ServerJobTests {
+  private func setUp(_ server: ServerProcess, _ document: [String: Any]) throws -> (String, String)
+  {
+    let bytes = try Data(contentsOf: PackagePaths.sample("coffee"))
+    let photo = try server.request("POST", "/v1/uploads", body: bytes).json["id"] as? String ?? ""
+    let id =
+      try server.json("POST", "/v1/documents", ["photo": photo, "document": document])
+      .json["id"] as? String ?? ""
+    return (photo, id)
+  }
+
+  @Test func anExportJobsOutputIsWhatLumenEditWrites() throws {
+    let folder = try Scratch.directory()
+    let server = try ServerProcess(data: folder.appendingPathComponent("data"))
+    let document: [String: Any] = [
+      "formatIdentifier": "org.lumen.edit", "formatVersion": 4,
+      "operations": [
+        "adjustments": ["contrast": 0.3], "look": ["id": "chrome", "intensity": 0.6],
+      ],
+    ]
+    let (_, id) = try setUp(server, document)
+    let created = try server.json(
+      "POST", "/v1/jobs", ["document": id, "format": "jpeg", "encoding": ["quality": 88]])
+    #expect(created.status == 202)
+    let job = created.json["id"] as? String ?? ""
+    // The event stream ends with the job, its last event `done`.
+    let events = String(
+      decoding: try server.request("GET", "/v1/jobs/\(job)/events").body, as: UTF8.self)
+    let names = events.split(separator: "\n").filter { $0.hasPrefix("event: ") }
+    #expect(names.last == "event: done", "\(events)")
+    #expect(names.dropLast().allSatisfy { $0 == "event: progress" })
+    let status = try server.request("GET", "/v1/jobs/\(job)").json
+    #expect(status["state"] as? String == "done")
+    #expect(status["progress"] as? Double == 1)
+    let output = try server.request("GET", "/v1/jobs/\(job)/output")
+    #expect(output.header("Content-Type") == "image/jpeg")
+    let documentFile = folder.appendingPathComponent("doc.json")
+    try JSONSerialization.data(withJSONObject: document).write(to: documentFile)
+    let expected = folder.appendingPathComponent("cli.jpg")
+    try Program.output(
+      of: ServerProcess.executable.path,
+      [
+        "edit", PackagePaths.sample("coffee").path, "--doc", documentFile.path, "-o",
+        expected.path, "--quality", "88",
+      ])
+    #expect(output.body == (try Data(contentsOf: expected)))
+    // An ended job cannot be cancelled.
+    #expect(try server.request("DELETE", "/v1/jobs/\(job)").status == 409)
+    server.stop()
+  }
+
+  @Test func badJobsAreRefusedWithTheirField() throws {
+    let folder = try Scratch.directory()
+    let server = try ServerProcess(data: folder.appendingPathComponent("data"))
+    let (_, id) = try setUp(server, ["formatIdentifier": "org.lumen.edit", "formatVersion": 4])
+    let cases: [([String: Any], Int, String?)] = [
+      (["document": id, "format": "gif"], 422, "format"),
+      (["document": id, "format": "png", "encoding": ["quality": 80]], 422, "encoding"),
+      (["document": id, "encoding": ["quality": 101]], 422, "encoding"),
+      (["document": id, "revision": 0], 422, "revision"),
+      (["document": id, "revision": 1.5], 422, "revision"),
+      (["document": id, "revision": true], 422, "revision"),
+      (["document": id, "revision": 9], 404, nil),
+      (["document": id, "previewLongSide": 1e300], 422, "previewLongSide"),
+      (["document": id, "output": "/etc/passwd"], 422, "output"),
+      (["document": String(repeating: "f", count: 32)], 404, nil),
+      ([:], 422, "document"),
+    ]
+    for (body, status, pointer) in cases {
+      let reply = try server.json("POST", "/v1/jobs", body)
+      #expect(reply.status == status, "\(body)")
+      #expect(reply.json["pointer"] as? String == pointer, "\(body)")
+    }
+    #expect(try server.request("GET", "/v1/jobs/\(id)").status == 404)
+    #expect(try server.request("GET", "/v1/jobs/\(id)/output").status == 404)
+    server.stop()
+  }
+
+  /// A job the server was running when killed is failed after the restart, never left
+  /// running; a cancelled job has no output.
+  @Test func jobsCancelAndSurviveKill9() throws {
+    let folder = try Scratch.directory()
+    let data = folder.appendingPathComponent("data")
+    var server = try ServerProcess(data: data)
+    // Large enough to take a while: the sample shown 8 times its size.
+    let document: [String: Any] = [
+      "formatIdentifier": "org.lumen.edit", "formatVersion": 4,
+      "operations": ["adjustments": ["contrast": 0.3]],
+      "layers": [
+        [
+          "id": "t", "kind": "text", "text": String(repeating: "slow text ", count: 300),
+          "font": "DejaVu Sans", "size": 0.02, "transform": ["x": 0.5, "y": 0.5, "width": 0.9],
+        ]
+      ],
+    ]
+    let (_, id) = try setUp(server, document)
+    var jobs: [String] = []
+    for _ in 0..<3 {
+      jobs.append(
+        try server.json("POST", "/v1/jobs", ["document": id, "format": "png"]).json["id"] as? String
+          ?? "")
+    }
+    // The third is still queued: cancelled at once, without output.
+    let cancelled = try server.request("DELETE", "/v1/jobs/\(jobs[2])")
+    #expect(cancelled.status == 202)
+    #expect(
+      try server.request("GET", "/v1/jobs/\(jobs[2])").json["state"] as? String == "cancelled")
+    #expect(try server.request("GET", "/v1/jobs/\(jobs[2])/output").status == 409)
+    server.stop(SIGKILL)
+    server = try ServerProcess(data: data)
+    for job in jobs.prefix(2) {
+      let state = try server.request("GET", "/v1/jobs/\(job)").json["state"] as? String
+      #expect(state == "done" || state == "failed", "\(job): \(state ?? "?")")
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("tmp").path)
+        .isEmpty)
+    server.stop()
+  }
+}

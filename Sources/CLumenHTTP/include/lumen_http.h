@@ -53,11 +53,18 @@ size_t lumen_http_query_keys(const lumen_http_exchange *exchange, char *keys, si
 const unsigned char *lumen_http_body(const lumen_http_exchange *exchange, size_t *size);
 int lumen_http_body_too_large(const lumen_http_exchange *exchange);
 
-/* The producer of a streamed body: writes up to `size` bytes into `buffer` and returns how
- * many (0: none yet, asked again shortly), or -1 at the end. Called on the pool's threads;
- * `release` is called once when the stream is done with (finished or the client gone). */
-typedef long (*lumen_http_producer)(void *context, char *buffer, size_t size);
+/* A streamed body's producer: writes up to `size` bytes into `buffer` and returns how many,
+ * or -1 at the end, or 0 when it has nothing yet: the connection then sleeps (holding no
+ * thread) until lumen_http_wake(`stream`). Called on the pool's threads, never waiting.
+ * `release` is called once when the stream is done with (finished, the client gone or the
+ * server stopping); `stream` must not be used after it. */
+typedef struct lumen_http_stream lumen_http_stream;
+typedef long (*lumen_http_producer)(void *context, lumen_http_stream *stream, char *buffer,
+                                    size_t size);
 typedef void (*lumen_http_release)(void *context);
+
+/* Wakes a stream whose producer has something again (or has ended). */
+void lumen_http_wake(lumen_http_stream *stream);
 
 /* Answers with `status`, `headers` ("Name: value" lines separated by "\n") and `size` bytes
  * of `body` (copied). After this the exchange must not be used. */

@@ -18,11 +18,14 @@ public final class Service: Sendable {
     public var maxMegapixels: Int
     /// Warm preview sessions kept (each holds a photo's preview source).
     public var sessions: Int
+    /// Jobs rendered at once (the others wait their turn).
+    public var jobs: Int
 
     public init(
       token: String? = nil, corsOrigin: String? = nil, maxUploadBytes: Int = 200 << 20,
-      maxMegapixels: Int = 100, sessions: Int = 8
+      maxMegapixels: Int = 100, sessions: Int = 8, jobs: Int = 1
     ) {
+      self.jobs = jobs
       self.token = token
       self.corsOrigin = corsOrigin
       self.maxUploadBytes = maxUploadBytes
@@ -35,6 +38,7 @@ public final class Service: Sendable {
   let configuration: Configuration
   let context: RenderContext
   let metrics = Metrics()
+  let jobs: JobRunner
   /// Preview sessions by photo and preview size, most recently used last.
   let sessions = Locked<[(key: String, session: EditSession)]>([])
 
@@ -42,6 +46,7 @@ public final class Service: Sendable {
     self.store = store
     self.configuration = configuration
     self.context = context
+    jobs = JobRunner(store: store, context: context, limit: configuration.jobs)
   }
 
   /// The routes' methods and patterns (what `/openapi.json` must describe).
@@ -170,6 +175,21 @@ public final class Service: Sendable {
     },
     Route(method: "GET", pattern: "/v1/documents/{id}/preview") { service, request, p in
       try service.preview(request, id: p["id"] ?? "")
+    },
+    Route(method: "POST", pattern: "/v1/jobs") { service, request, _ in
+      try service.createJob(request)
+    },
+    Route(method: "GET", pattern: "/v1/jobs/{id}") { service, _, p in
+      try service.jobResponse(p["id"] ?? "")
+    },
+    Route(method: "DELETE", pattern: "/v1/jobs/{id}") { service, _, p in
+      try service.cancelJob(p["id"] ?? "")
+    },
+    Route(method: "GET", pattern: "/v1/jobs/{id}/events") { service, _, p in
+      try service.jobEvents(p["id"] ?? "")
+    },
+    Route(method: "GET", pattern: "/v1/jobs/{id}/output") { service, _, p in
+      try service.jobOutput(p["id"] ?? "")
     },
   ]
 

@@ -1,5 +1,6 @@
 import CLumenHTTP
 import Foundation
+import LumenCore
 
 /// An HTTP/1.1 server (libmicrohttpd, through CLumenHTTP): a pool of threads polling
 /// connections with epoll; each request, its body gathered, goes to `handler`, which answers
@@ -108,41 +109,62 @@ public struct Reply: @unchecked Sendable {
         lumen_http_respond(
           exchange, UInt32(response.status), headers, bytes.baseAddress, bytes.count)
       }
-    case .stream(let next):
-      let stream = Unmanaged.passRetained(Stream(next)).toOpaque()
+    case .stream(let source):
+      let stream = Unmanaged.passRetained(Stream(source)).toOpaque()
       lumen_http_respond_stream(
         exchange, UInt32(response.status), headers,
-        { context, buffer, size in
-          guard let context, let buffer else { return -1 }
-          return Unmanaged<Stream>.fromOpaque(context).takeUnretainedValue().write(
-            into: buffer, size)
+        { context, handle, buffer, size in
+          guard let context, let handle, let buffer else { return -1 }
+          let stream = Unmanaged<Stream>.fromOpaque(context).takeUnretainedValue()
+          return stream.write(into: buffer, size, handle: handle)
         },
         { context in
           guard let context else { return }
-          Unmanaged<Stream>.fromOpaque(context).release()
+          Unmanaged<Stream>.fromOpaque(context).takeRetainedValue().close()
         }, stream)
     }
   }
 
-  /// A streamed body: pieces from `next`, written as the connection takes them.
-  private final class Stream {
-    let next: @Sendable () -> Data?
+  /// A streamed body: pieces from its source, written as the connection takes them; the
+  /// connection sleeps while the source has nothing and is woken when it may have.
+  private final class Stream: @unchecked Sendable {
+    let source: any ResponseStream
+    /// Touched only by the connection's thread, one call at a time.
     var pending = Data()
     var ended = false
+    /// The C stream while it lives, to wake (nil once released).
+    let handle = Locked<OpaquePointer?>(nil)
 
-    init(_ next: @escaping @Sendable () -> Data?) { self.next = next }
+    init(_ source: any ResponseStream) { self.source = source }
 
-    func write(into buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> Int {
+    func write(into buffer: UnsafeMutablePointer<CChar>, _ size: Int, handle: OpaquePointer)
+      -> Int
+    {
+      let first = self.handle.withLock { known in
+        defer { known = handle }
+        return known == nil
+      }
+      if first {
+        source.whenReady { [weak self] in
+          self?.handle.withLock { if let handle = $0 { lumen_http_wake(handle) } }
+        }
+      }
       if pending.isEmpty && !ended {
-        if let piece = next() { pending = piece } else { ended = true }
+        if let piece = source.next() { pending = piece } else { ended = true }
       }
       if pending.isEmpty { return ended ? -1 : 0 }
       let count = min(size, pending.count)
       pending.withUnsafeBytes { bytes in
-        UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress!, byteCount: count)
+        guard let base = bytes.baseAddress else { return }
+        UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: count)
       }
       pending.removeFirst(count)
       return count
+    }
+
+    func close() {
+      handle.withLock { $0 = nil }
+      source.close()
     }
   }
 }

@@ -8,9 +8,8 @@ public struct Response: Sendable {
 
   public enum Body: Sendable {
     case bytes(Data)
-    /// Written as it comes by `next`, which returns the next piece (waiting a little for
-    /// one; empty when there is none yet) or nil at the end.
-    case stream(next: @Sendable () -> Data?)
+    /// Written as it comes (server-sent events).
+    case stream(any ResponseStream)
   }
 
   public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
@@ -20,11 +19,11 @@ public struct Response: Sendable {
   }
 
   public init(
-    status: Int, headers: [(name: String, value: String)], stream: @escaping @Sendable () -> Data?
+    status: Int, headers: [(name: String, value: String)], stream: any ResponseStream
   ) {
     self.status = status
     self.headers = headers
-    self.body = .stream(next: stream)
+    self.body = .stream(stream)
   }
 
   /// `value` as JSON (keys sorted, so the same value gives the same bytes).
@@ -96,4 +95,15 @@ struct Problem: Codable, Sendable {
   var detail: String
   /// The JSON path of the request's field at fault (`document.operations.adjustments.contrast`).
   var pointer: String?
+}
+
+/// A body written as it comes: the connection sleeps, holding no thread, while there is
+/// nothing to send.
+public protocol ResponseStream: AnyObject, Sendable {
+  /// The next piece: empty when nothing is ready yet, nil at the end. Never waits.
+  func next() -> Data?
+  /// Has `wake` called whenever ``next()`` may have something new, until ``close()``.
+  func whenReady(_ wake: @escaping @Sendable () -> Void)
+  /// The client is gone or the server stops: no more wakes.
+  func close()
 }

@@ -42,6 +42,7 @@ public final class Store: Sendable {
         ON DELETE CASCADE, revision INTEGER NOT NULL, blob TEXT NOT NULL, created TEXT NOT NULL,
         PRIMARY KEY (document, revision))
       """)
+    try createJobsTable()
   }
 
   // MARK: Identifiers and files
