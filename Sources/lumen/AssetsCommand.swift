@@ -53,21 +53,7 @@ enum AssetsCommand {
       print("    \(padded)  \(asset.label(in: locale))")
       return
     }
-    var object: [String: Any] = [
-      "source": source.id, "id": asset.id, "reference": reference,
-      "label": asset.label(in: locale), "groups": asset.groups, "tags": asset.tags[locale] ?? [],
-    ]
-    object["kind"] = asset.kind
-    object["uri"] = asset.uri?.isFileURL == true ? asset.uri?.path : asset.uri?.absoluteString
-    object["thumbUri"] =
-      asset.thumbnailURI?.isFileURL == true
-      ? asset.thumbnailURI?.path : asset.thumbnailURI?.absoluteString
-    object["mimeType"] = asset.mimeType
-    object["width"] = asset.width
-    object["height"] = asset.height
-    if let payload = asset.payload {
-      object["payload"] = try JSONSerialization.jsonObject(with: Data(payload.utf8))
-    }
+    let object = try asset.summary(in: source, locale: locale)
     let data = try JSONSerialization.data(
       withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
     print(String(decoding: data, as: UTF8.self))

@@ -174,6 +174,73 @@ import Testing
     #expect(open.errors.contains("without --token"))
   }
 
+  /// Documents may lay an upload over the photo (`upload:ID`) and name built-in assets; the
+  /// assets are listed with thumbnails the service serves.
+  @Test func documentsNameUploadsAndAssetsListed() throws {
+    let folder = try Scratch.directory()
+    let server = try ServerProcess(data: folder.appendingPathComponent("data"))
+    let photo = try upload(server)
+    let sticker = try upload(server, "chelsea")
+    var layered = Self.document
+    layered["layers"] = [
+      [
+        "id": "cat", "kind": "image", "source": "upload:\(sticker)",
+        "transform": ["x": 0.3, "y": 0.3, "width": 0.3],
+      ],
+      [
+        "id": "sun", "kind": "image", "source": "asset:lumen.sticker/nature/sun",
+        "transform": ["x": 0.7, "y": 0.7, "width": 0.2],
+      ],
+    ]
+    let created = try server.json("POST", "/v1/documents", ["photo": photo, "document": layered])
+    #expect(created.status == 201, "\(String(decoding: created.body, as: UTF8.self))")
+    let id = created.json["id"] as? String ?? ""
+    #expect(try server.request("GET", "/v1/documents/\(id)/preview?size=300").status == 200)
+    var missing = Self.document
+    missing["layers"] = [
+      ["id": "x", "kind": "image", "source": "upload:\(String(repeating: "0", count: 32))"]
+    ]
+    #expect(
+      try server.json("POST", "/v1/documents", ["photo": photo, "document": missing]).status == 422)
+    var look = Self.document
+    look["operations"] = ["look": ["id": "../../../etc/passwd"]]
+    #expect(
+      try server.json("POST", "/v1/documents", ["photo": photo, "document": look]).status == 422)
+    let stickers =
+      try JSONSerialization.jsonObject(
+        with: server.request("GET", "/v1/assets?source=lumen.sticker").body) as? [[String: Any]]
+      ?? []
+    #expect(stickers.count >= 40)
+    #expect(stickers.allSatisfy { $0["uri"] == nil })
+    let thumb = stickers.first?["thumbUri"] as? String ?? ""
+    let image = try server.request("GET", thumb)
+    #expect(image.status == 200 && image.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    #expect(try server.request("GET", "/v1/assets?source=nope").status == 404)
+    #expect(
+      try server.request("GET", "/v1/assets/thumbnail?reference=asset:lumen.sticker/../../x").status
+        == 404)
+    server.stop()
+  }
+
+  @Test func corsIsOffUnlessAnOriginIsGiven() throws {
+    let folder = try Scratch.directory()
+    let closed = try ServerProcess(data: folder.appendingPathComponent("a"))
+    let plain = try closed.request("GET", "/v1/looks", headers: ["Origin": "https://app.example"])
+    #expect(plain.header("Access-Control-Allow-Origin") == nil)
+    closed.stop()
+    let open = try ServerProcess(
+      data: folder.appendingPathComponent("b"), ["--cors", "https://app.example"])
+    let allowed = try open.request("GET", "/v1/looks", headers: ["Origin": "https://app.example"])
+    #expect(allowed.header("Access-Control-Allow-Origin") == "https://app.example")
+    let other = try open.request("GET", "/v1/looks", headers: ["Origin": "https://evil.example"])
+    #expect(other.header("Access-Control-Allow-Origin") == nil)
+    let preflight = try open.request(
+      "OPTIONS", "/v1/documents", headers: ["Origin": "https://app.example"])
+    #expect(preflight.status == 204)
+    #expect(preflight.header("Access-Control-Allow-Methods")?.contains("PUT") == true)
+    open.stop()
+  }
+
   /// Uploads acknowledged before a `kill -9` are all there after a restart, byte for byte, and
   /// every stored file is complete (named by the hash of what it holds).
   @Test func acknowledgedWritesSurviveKill9() throws {

@@ -9,6 +9,7 @@ import LumenJobs
 final class JobRunner: @unchecked Sendable {
   let store: Store
   let context: RenderContext
+  let resources: EditResources
   /// Jobs rendered at once, and jobs waiting at most.
   let limit: Int
   let maxQueued: Int
@@ -32,9 +33,13 @@ final class JobRunner: @unchecked Sendable {
   private let state = Locked(State())
   private let queue = DispatchQueue(label: "lumen.jobs", attributes: .concurrent)
 
-  init(store: Store, context: RenderContext, limit: Int, maxQueued: Int = 256) {
+  init(
+    store: Store, context: RenderContext, resources: EditResources, limit: Int,
+    maxQueued: Int = 256
+  ) {
     self.store = store
     self.context = context
+    self.resources = resources
     self.limit = max(1, limit)
     self.maxQueued = maxQueued
   }
@@ -132,11 +137,13 @@ final class JobRunner: @unchecked Sendable {
       throw RouteError(404, "upload \(saved.photo) is gone")
     }
     let encoding = try JSONDecoder().decode(PhotoEncoding.self, from: Data(job.encoding.utf8))
-    let render = RenderJob(
-      input: photo.path, document: try EditDocument(json: saved.json), output: output.path,
-      resourceFolder: store.emptyFolder.path, allowedRoots: [],
-      previewLongSide: job.previewLongSide, encoding: encoding)
-    try render.run(context: context, progress: Progress(runner: self, id: job.id))
+    // As `lumen edit` runs a RenderJob, with the references a document on the server may make.
+    let session = EditSession(
+      contentsOf: photo, previewLongSide: job.previewLongSide ?? 1280, resources: resources,
+      context: context)
+    try session.export(
+      try EditDocument(json: saved.json), to: output, atPreviewSize: job.previewLongSide != nil,
+      options: encoding.options, progress: Progress(runner: self, id: job.id))
   }
 
   /// Records the job's end in the store, then tells its watchers.

@@ -49,12 +49,6 @@ extension Service {
     return (photo, parsed.jsonData())
   }
 
-  /// What documents resolve their references with: built-in looks and assets, and no folder
-  /// but an empty one.
-  var resources: EditResources {
-    EditResources(ResourceResolver(base: store.emptyFolder, allowedRoots: []))
-  }
-
   /// A document's answer: the revision's JSON, its ETag the revision.
   func documentResponse(_ saved: Store.Document, status: Int) throws -> Response {
     let document = try JSONSerialization.jsonObject(with: saved.json)

@@ -38,6 +38,8 @@ public final class Service: Sendable {
   let configuration: Configuration
   let context: RenderContext
   let metrics = Metrics()
+  /// What documents resolve their references with (see ``ServerResources``).
+  let resources: EditResources
   let jobs: JobRunner
   /// Preview sessions by photo and preview size, most recently used last.
   let sessions = Locked<[(key: String, session: EditSession)]>([])
@@ -46,7 +48,9 @@ public final class Service: Sendable {
     self.store = store
     self.configuration = configuration
     self.context = context
-    jobs = JobRunner(store: store, context: context, limit: configuration.jobs)
+    resources = ServerResources.make(store: store)
+    jobs = JobRunner(
+      store: store, context: context, resources: resources, limit: configuration.jobs)
   }
 
   /// The routes' methods and patterns (what `/openapi.json` must describe).
@@ -68,12 +72,7 @@ public final class Service: Sendable {
 
   private func answer(_ request: Request) -> Response {
     let path = request.segments
-    if request.path != "/healthz", let token = configuration.token,
-      !Self.sameBytes(request.header("authorization") ?? "", "Bearer \(token)")
-    {
-      return Response.problem(401, detail: "this server requires Authorization: Bearer TOKEN")
-        .adding("WWW-Authenticate", "Bearer")
-    }
+    // A browser's preflight carries no credentials: answered before the token is asked for.
     if request.method == "OPTIONS", let origin = configuration.corsOrigin {
       return Response(
         status: 204,
@@ -83,6 +82,12 @@ public final class Service: Sendable {
           ("Access-Control-Allow-Headers", "Authorization, Content-Type, If-Match"),
           ("Access-Control-Expose-Headers", "ETag, Location"),
         ])
+    }
+    if request.path != "/healthz", let token = configuration.token,
+      !Self.sameBytes(request.header("authorization") ?? "", "Bearer \(token)")
+    {
+      return Response.problem(401, detail: "this server requires Authorization: Bearer TOKEN")
+        .adding("WWW-Authenticate", "Bearer")
     }
     if request.bodyTooLarge {
       return .problem(413, detail: "the request's body is larger than the server accepts")
@@ -135,6 +140,12 @@ public final class Service: Sendable {
     },
     Route(method: "GET", pattern: "/v1/looks") { _, _, _ in
       .json(data: try LookLibrary.builtIn.manifest.json())
+    },
+    Route(method: "GET", pattern: "/v1/assets") { service, request, _ in
+      try service.assets(request)
+    },
+    Route(method: "GET", pattern: "/v1/assets/thumbnail") { service, request, _ in
+      try service.assetThumbnail(request)
     },
     Route(method: "POST", pattern: "/v1/uploads") { service, request, _ in
       try service.createUpload(request)

@@ -1,0 +1,55 @@
+import Foundation
+import LumenAssets
+import LumenCore
+
+extension Service {
+  /// `GET /v1/assets?source=ID&locale=en`: the built-in assets (stickers, frames, fonts,
+  /// looks) as a picker lists them, their thumbnails served by the service, never a path of
+  /// the server.
+  func assets(_ request: Request) throws -> Response {
+    let library = try AssetLibrary.builtIn
+    let wanted = request.argument("source")
+    if let wanted, !library.sources.contains(where: { $0.id == wanted }) {
+      throw RouteError(404, "no asset source \(wanted)", pointer: "source")
+    }
+    let locale = request.argument("locale") ?? "en"
+    var listed: [[String: Any]] = []
+    for source in library.sources where wanted == nil || source.id == wanted {
+      for asset in source.assets {
+        var summary = try asset.summary(in: source, locale: locale)
+        summary["uri"] = nil
+        let reference = AssetReference(source: source.id, id: asset.id).description
+        summary["thumbUri"] =
+          asset.thumbnailURI?.isFileURL == true
+          ? "/v1/assets/thumbnail?reference=\(Self.queryEscaped(reference))" : nil
+        listed.append(summary)
+      }
+    }
+    return .json(
+      data: try JSONSerialization.data(
+        withJSONObject: listed, options: [.sortedKeys, .withoutEscapingSlashes]))
+  }
+
+  /// `GET /v1/assets/thumbnail?reference=asset:SOURCE/ID`: a built-in asset's thumbnail.
+  func assetThumbnail(_ request: Request) throws -> Response {
+    guard let text = request.argument("reference") else {
+      throw RouteError(400, "reference=asset:SOURCE/ID is required", pointer: "reference")
+    }
+    let library = try AssetLibrary.builtIn
+    guard let reference = AssetReference(parsing: text),
+      let source = library.sources.first(where: { $0.id == reference.source }),
+      let asset = source.asset(reference.id), let thumbnail = asset.thumbnailURI,
+      thumbnail.isFileURL
+    else { throw RouteError(404, "no thumbnail for \(text)") }
+    let bytes = try RegularFile.contents(of: thumbnail.path, limit: 16 << 20)
+    let type =
+      thumbnail.pathExtension == "png" ? "image/png" : Self.mediaType(thumbnail.pathExtension)
+    return Response(status: 200, headers: [("Content-Type", type)], body: bytes)
+  }
+
+  static func queryEscaped(_ text: String) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~:/")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+  }
+}
