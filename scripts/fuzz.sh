@@ -30,6 +30,7 @@ targets=(
   "text         TextFuzz.swift          4096"
   "svg          SVGFuzz.swift           65536"
   "animation    AnimationFuzz.swift     65536"
+  "server       ServerFuzz.swift        8192"
 )
 if [ "${1:-}" = --list ]; then
   for target in "${targets[@]}"; do echo "${target%% *}"; done
@@ -43,14 +44,14 @@ source scripts/swift-flags.sh
 instrumented=(-O "${LUMEN_SWIFTC_FLAGS[@]}" -package-name Lumen -parse-as-library
   -sanitize=fuzzer,address -enable-testing)
 system_modules=()
-for module in CJPEG CPNG CWebP CGIF CLCMS2 CFreeType CFFmpeg; do system_modules+=(-I "Sources/$module"); done
+for module in CJPEG CPNG CWebP CGIF CLCMS2 CFreeType CFFmpeg CSQLite CMicroHTTPD; do system_modules+=(-I "Sources/$module"); done
 # FreeType's headers sit in a folder of their own, which pkg-config names (as SwiftPM asks it).
 for flag in $(pkg-config --cflags-only-I freetype2); do system_modules+=(-Xcc "$flag"); done
 system_libraries=(-ljpeg -lpng16 -lwebp -lwebpdemux -lwebpmux -lgif -llcms2 -lfreetype
-  -lavformat -lavcodec -lswscale -lswresample -lavutil)
+  -lavformat -lavcodec -lswscale -lswresample -lavutil -lsqlite3 -lmicrohttpd)
 # Dependency order: each module only imports the ones before it.
 modules=(LumenCore LumenLayers LumenFilters LumenCodecs LumenText LumenAssets LumenEdit LumenVideo LumenJobs
-  LumenVideoJobs)
+  LumenVideoJobs LumenServer)
 
 # The libraries, rebuilt only when a source, the flags or the compiler changed.
 build_libraries() {
@@ -61,8 +62,8 @@ build_libraries() {
   rm -rf "$lib" && mkdir -p "$lib"
   echo "fuzz: compiling the libraries (instrumented)"
   # SwiftPM generates the C shims' module map and LumenFilters' `Bundle.module`; here, by hand.
-  printf 'module CLumenShims {\n  umbrella "%s"\n  export *\n}\n' \
-    "$PWD/Sources/CLumenShims/include" > "$lib/module.modulemap"
+  printf 'module CLumenShims {\n  umbrella "%s"\n  export *\n}\nmodule CLumenHTTP {\n  umbrella "%s"\n  export *\n}\n' \
+    "$PWD/Sources/CLumenShims/include" "$PWD/Sources/CLumenHTTP/include" > "$lib/module.modulemap"
   printf 'import Foundation\nextension Foundation.Bundle { static var module: Bundle { .main } }\n' \
     > "$lib/BundleModule.swift"
   for source in Sources/CLumenShims/*.c; do
@@ -70,10 +71,13 @@ build_libraries() {
       -c "$source" -o "$lib/$(basename "$source" .c).o"
   done
   ar rcs "$lib/libCLumenShims.a" "$lib"/*.o
+  clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CLumenHTTP/include \
+    -c Sources/CLumenHTTP/lumen_http.c -o "$lib/lumen_http.o.http"
+  ar rcs "$lib/libCLumenHTTP.a" "$lib/lumen_http.o.http"
   for module in "${modules[@]}"; do
     local extra=()
     # Modules with resources reach them through `Bundle.module`, which SwiftPM generates.
-    if [ "$module" = LumenFilters ] || [ "$module" = LumenAssets ]; then extra=("$lib/BundleModule.swift"); fi
+    case $module in LumenFilters | LumenAssets | LumenServer) extra=("$lib/BundleModule.swift") ;; esac
     # One module at a time (each imports the previous), its code generated on every core.
     swiftc "${instrumented[@]}" -num-threads "$(nproc)" -module-name "$module" -I "$lib" \
       "${system_modules[@]}" -emit-module -emit-module-path "$lib/$module.swiftmodule" -emit-library -static \
@@ -89,7 +93,7 @@ build_target() {
   mkdir -p "$work/bin"
   rm -f "$work/bin/$1"
   if ! swiftc "${instrumented[@]}" -module-name Fuzz -I "$work/lib" "${system_modules[@]}" \
-    -L "$work/lib" "${libraries[@]}" -lCLumenShims "${system_libraries[@]}" \
+    -L "$work/lib" "${libraries[@]}" -lCLumenShims -lCLumenHTTP "${system_libraries[@]}" \
     "fuzz/$2" fuzz/Support/*.swift -o "$work/bin/$1" 2>&1 |
     { grep -v "warning: Cannot export local symbol '__asan" || true; }; then
     echo "fuzz: the $1 target does not build" >&2
@@ -98,6 +102,11 @@ build_target() {
 }
 
 build_libraries
+# `Bundle.module` is the executable's folder here: the resources are linked in beside it.
+mkdir -p "$work/bin"
+for resource in Sources/LumenFilters/Resources/* Sources/LumenAssets/Resources/* Sources/LumenServer/Resources/*; do
+  ln -sfn "$PWD/$resource" "$work/bin/$(basename "$resource")"
+done
 failed=()
 for entry in "${targets[@]}"; do
   read -r name source max_len <<< "$entry"
