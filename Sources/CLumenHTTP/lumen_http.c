@@ -55,6 +55,11 @@ struct lumen_http_exchange {
   int too_large, handed;
   pthread_mutex_t lock;
   int state;
+  /* Held by the connection until it completes and by the handler until it answers: a client
+   * may go while its request is being answered, and the answer must not land in freed
+   * memory. The connection's end is `closed`. */
+  atomic_int references;
+  int closed;
   struct MHD_Response *response;
   unsigned status;
 };
@@ -95,6 +100,14 @@ static enum MHD_Result queue(lumen_http_exchange *exchange) {
   return result;
 }
 
+static void release_exchange(lumen_http_exchange *exchange) {
+  if (atomic_fetch_sub(&exchange->references, 1) != 1) return;
+  if (exchange->response != NULL) MHD_destroy_response(exchange->response);
+  pthread_mutex_destroy(&exchange->lock);
+  free(exchange->body);
+  free(exchange);
+}
+
 /* Stores the answer and wakes the connection if it sleeps. */
 static void answer(lumen_http_exchange *exchange, unsigned status, struct MHD_Response *response) {
   if (response == NULL) {
@@ -104,13 +117,19 @@ static void answer(lumen_http_exchange *exchange, unsigned status, struct MHD_Re
   /* Once the lock is released the connection may send the answer and free the exchange. */
   lumen_http_server *server = exchange->server;
   pthread_mutex_lock(&exchange->lock);
-  exchange->status = status;
-  exchange->response = response;
-  int was = exchange->state;
-  exchange->state = answered;
-  if (was == suspended) MHD_resume_connection(exchange->connection);
+  if (exchange->closed) {
+    /* The connection has gone: nobody to send it to. */
+    MHD_destroy_response(response);
+  } else {
+    exchange->status = status;
+    exchange->response = response;
+    int was = exchange->state;
+    exchange->state = answered;
+    if (was == suspended) MHD_resume_connection(exchange->connection);
+  }
   pthread_mutex_unlock(&exchange->lock);
   atomic_fetch_sub(&server->in_progress, 1);
+  release_exchange(exchange);
 }
 
 static enum MHD_Result refuse(struct MHD_Connection *connection, unsigned status,
@@ -153,6 +172,7 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
     exchange->method = method;
     exchange->path = url;
     pthread_mutex_init(&exchange->lock, NULL);
+    atomic_init(&exchange->references, 1);
     *request_state = exchange;
     return MHD_YES;
   }
@@ -179,6 +199,7 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
   if (!exchange->handed) {
     exchange->handed = 1;
     atomic_fetch_add(&server->in_progress, 1);
+    atomic_fetch_add(&exchange->references, 1);
     server->handler(server->context, exchange);
     pthread_mutex_lock(&exchange->lock);
     if (exchange->state == waiting) {
@@ -201,11 +222,11 @@ static void completed(void *cls, struct MHD_Connection *connection, void **reque
   (void)code;
   lumen_http_exchange *exchange = *request_state;
   if (exchange == NULL) return;
-  if (exchange->response != NULL) MHD_destroy_response(exchange->response);
-  pthread_mutex_destroy(&exchange->lock);
-  free(exchange->body);
-  free(exchange);
   *request_state = NULL;
+  pthread_mutex_lock(&exchange->lock);
+  exchange->closed = 1;
+  pthread_mutex_unlock(&exchange->lock);
+  release_exchange(exchange);
 }
 
 lumen_http_server *lumen_http_start(const lumen_http_settings *settings,

@@ -53,14 +53,13 @@ enum ServeCommand {
         token: token, corsOrigin: args.string("cors"), maxUploadBytes: maxUpload,
         maxMegapixels: args.integer("max-megapixels") ?? 100, jobs: args.integer("jobs") ?? 1),
       context: context)
-    let work = DispatchQueue(label: "lumen.serve", attributes: .concurrent)
     let server = try HTTPServer(
       HTTPServer.Settings(
         address: listen.host, port: listen.port, threads: args.integer("http-threads") ?? 4,
         maxBodyBytes: maxUpload)
     ) { request, reply in
-      // Answered on Lumen's threads: the connection sleeps meanwhile, holding no poller.
-      work.async { reply.send(service.handle(request)) }
+      // Answered on the service's threads: the connection sleeps meanwhile, holding no poller.
+      service.answer(request, reply)
     }
     let shown = ListenAddress(host: listen.host, port: server.port)
     // Written at once (not buffered): a script that started the service waits for this line.

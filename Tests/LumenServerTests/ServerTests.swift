@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import LumenTestSupport
 import Testing
 
@@ -288,6 +289,48 @@ import Testing
         #expect(String(sum) == name, "\(file.path) is not complete")
       }
     }
+  }
+
+  /// Many kept-alive clients asking at once, and clients that leave while their previews are
+  /// rendered: the service answers them all and goes on. (An answer's thread once unlocked a
+  /// request the connection had already freed, corrupting the heap under wrk's 32 connections.)
+  @Test func concurrentAndDepartingClientsDoNotHurtTheService() throws {
+    let folder = try Scratch.directory()
+    let server = try ServerProcess(data: folder.appendingPathComponent("data"))
+    let photo = try upload(server)
+    let id =
+      try server.json("POST", "/v1/documents", ["photo": photo, "document": Self.document])
+      .json["id"] as? String ?? ""
+    let request = Array("GET /v1/documents/\(id)/preview?size=400 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      for _ in 0..<60 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(server.port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+          }
+        }
+        if connected == 0 {
+          _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
+        }
+        close(socket)
+      }
+    }
+    let failures = LockedBox<Int>()
+    failures.value = 0
+    DispatchQueue.concurrentPerform(iterations: 16) { _ in
+      for _ in 0..<25 {
+        let status = (try? server.request("GET", "/v1/documents/\(id)/preview?size=200"))?.status
+        if status != 200 { failures.value = (failures.value ?? 0) + 1 }
+      }
+    }
+    #expect(failures.value == 0)
+    #expect(try server.request("GET", "/healthz").status == 200)
+    #expect(server.stop() == 128 + SIGTERM)
   }
 
   /// SIGTERM stops taking connections and lets a request in progress finish.

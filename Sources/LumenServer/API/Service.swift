@@ -20,11 +20,14 @@ public final class Service: Sendable {
     public var sessions: Int
     /// Jobs rendered at once (the others wait their turn).
     public var jobs: Int
+    /// Requests answered at once (the others wait their turn).
+    public var requestThreads: Int
 
     public init(
       token: String? = nil, corsOrigin: String? = nil, maxUploadBytes: Int = 200 << 20,
-      maxMegapixels: Int = 100, sessions: Int = 8, jobs: Int = 1
+      maxMegapixels: Int = 100, sessions: Int = 8, jobs: Int = 1, requestThreads: Int = 16
     ) {
+      self.requestThreads = requestThreads
       self.jobs = jobs
       self.token = token
       self.corsOrigin = corsOrigin
@@ -38,6 +41,8 @@ public final class Service: Sendable {
   let configuration: Configuration
   let context: RenderContext
   let metrics = Metrics()
+  /// The threads requests are answered on (see ``WorkerPool``).
+  private let workers: WorkerPool
   /// What documents resolve their references with (see ``ServerResources``).
   let resources: EditResources
   let jobs: JobRunner
@@ -49,6 +54,7 @@ public final class Service: Sendable {
     self.configuration = configuration
     self.context = context
     resources = ServerResources.make(store: store)
+    workers = WorkerPool(threads: configuration.requestThreads)
     jobs = JobRunner(
       store: store, context: context, resources: resources, limit: configuration.jobs)
   }
@@ -58,11 +64,16 @@ public final class Service: Sendable {
     routes.map { ($0.method, $0.pattern) }
   }
 
+  /// Answers `request` through `reply` on one of the service's request threads.
+  public func answer(_ request: Request, _ reply: Reply) {
+    workers.async { reply.send(self.handle(request)) }
+  }
+
   /// The answer to `request`, whatever it asks: every failure is a problem+json answer.
   public func handle(_ request: Request) -> Response {
     let start = Date()
     metrics.started()
-    var response = answer(request)
+    var response = response(to: request)
     metrics.finished(status: response.status, seconds: Date().timeIntervalSince(start))
     if let origin = configuration.corsOrigin, request.header("origin") == origin {
       response = response.adding("Access-Control-Allow-Origin", origin).adding("Vary", "Origin")
@@ -70,7 +81,7 @@ public final class Service: Sendable {
     return response
   }
 
-  private func answer(_ request: Request) -> Response {
+  private func response(to request: Request) -> Response {
     let path = request.segments
     // A browser's preflight carries no credentials: answered before the token is asked for.
     if request.method == "OPTIONS", let origin = configuration.corsOrigin {

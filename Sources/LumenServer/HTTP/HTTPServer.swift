@@ -53,7 +53,8 @@ public final class HTTPServer: @unchecked Sendable {
         }, Unmanaged.passUnretained(self).toOpaque(), &error, error.count)
     }
     guard let started else {
-      throw .cannotListen(String(decoding: error.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
+      throw .cannotListen(
+        String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
     server = started
   }
@@ -83,7 +84,7 @@ public final class HTTPServer: @unchecked Sendable {
       lumen_http_query_keys(exchange, $0.baseAddress, $0.count)
     }
     let names = keys.prefix(needed).split(separator: 0, omittingEmptySubsequences: false)
-      .dropLast().map { String(decoding: $0.map(UInt8.init), as: UTF8.self) }
+      .dropLast().map { String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
     let query = names.map { ($0, string(lumen_http_query(exchange, $0)) ?? "") }
     var size = 0
     let body = lumen_http_body(exchange, &size).map { Data(bytes: $0, count: size) } ?? Data()
