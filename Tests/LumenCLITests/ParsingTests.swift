@@ -286,7 +286,12 @@ import Testing
         #expect(
           lines.contains { $0.hasPrefix("  \(command)  ") }, "lumen --help lacks \(command)")
       }
-      #expect(!result.output.contains("serve"))
+      // The service's command, run by its companion executable (`lumen-server`).
+      #expect(lines.contains { $0.hasPrefix("  serve  ") }, "lumen --help lacks serve")
+    }
+    for words in [["serve", "--help"], ["help", "serve"]] {
+      let serve = try CLI.run(words)
+      #expect(serve.status == 0 && serve.output.contains("--listen HOST:PORT"), "\(words)")
     }
     #expect(try CLI.run("help", "nosuchcommand").status == 2)
   }
