@@ -12,15 +12,7 @@ enum CLI {
   }
 
   /// `swift test` builds every product next to the test bundle.
-  static var executable: URL {
-    var directory = Bundle.main.bundleURL
-    while directory.path != "/" {
-      let candidate = directory.appendingPathComponent("lumen")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory.deleteLastPathComponent()
-    }
-    return packageRoot.appendingPathComponent(".build/debug/lumen")
-  }
+  static var executable: URL { PackagePaths.builtProduct("lumen") }
 
   static func run(_ arguments: String...) throws -> Result { try run(arguments) }
 

@@ -60,15 +60,26 @@ final class ServerProcess: @unchecked Sendable {
     }
   }
 
-  /// The `lumen` executable beside the test bundle (`swift test` builds every product).
-  static var executable: URL {
-    var directory = Bundle.main.bundleURL
-    while directory.path != "/" {
-      let candidate = directory.appendingPathComponent("lumen")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory.deleteLastPathComponent()
+  /// The `lumen` executable beside the test bundle.
+  static var executable: URL { PackagePaths.builtProduct("lumen") }
+
+  /// Uploads the sample photo `sample`; its id.
+  func upload(_ sample: String = "coffee") throws -> String {
+    let reply = try request(
+      "POST", "/v1/uploads", body: Data(contentsOf: PackagePaths.sample(sample)))
+    guard reply.status == 201, let id = reply.json["id"] as? String else {
+      throw ToolFailure("upload: \(reply.status) \(String(decoding: reply.body, as: UTF8.self))")
     }
-    return PackagePaths.root.appendingPathComponent(".build/debug/lumen")
+    return id
+  }
+
+  /// Saves `document` on the upload `photo`; the document's id.
+  func createDocument(_ photo: String, _ document: [String: Any]) throws -> String {
+    let reply = try json("POST", "/v1/documents", ["photo": photo, "document": document])
+    guard reply.status == 201, let id = reply.json["id"] as? String else {
+      throw ToolFailure("document: \(reply.status) \(String(decoding: reply.body, as: UTF8.self))")
+    }
+    return id
   }
 
   // MARK: Requests

@@ -11,13 +11,6 @@ import Testing
     "operations": ["adjustments": ["contrast": 0.2]],
   ]
 
-  private func upload(_ server: ServerProcess, _ sample: String = "coffee") throws -> String {
-    let bytes = try Data(contentsOf: PackagePaths.sample(sample))
-    let reply = try server.request("POST", "/v1/uploads", body: bytes)
-    #expect(reply.status == 201, "\(String(decoding: reply.body, as: UTF8.self))")
-    return reply.json["id"] as? String ?? ""
-  }
-
   @Test func uploadsAreStoredSniffedAndServedBack() throws {
     let folder = try Scratch.directory()
     let server = try ServerProcess(
@@ -53,7 +46,7 @@ import Testing
   @Test func documentsHaveRevisionsAndConcurrentWritersCannotOverwriteEachOther() throws {
     let folder = try Scratch.directory()
     let server = try ServerProcess(data: folder.appendingPathComponent("data"))
-    let photo = try upload(server)
+    let photo = try server.upload()
     let created = try server.json(
       "POST", "/v1/documents", ["photo": photo, "document": Self.document])
     #expect(created.status == 201)
@@ -94,7 +87,7 @@ import Testing
   @Test func badDocumentsAreRefusedWithTheirFieldsPath() throws {
     let folder = try Scratch.directory()
     let server = try ServerProcess(data: folder.appendingPathComponent("data"))
-    let photo = try upload(server)
+    let photo = try server.upload()
     var bad = Self.document
     bad["operations"] = ["adjustments": ["contrast": 5]]
     let reply = try server.json("POST", "/v1/documents", ["photo": photo, "document": bad])
@@ -124,10 +117,8 @@ import Testing
   @Test func previewsRenderTheLatestRevision() throws {
     let folder = try Scratch.directory()
     let server = try ServerProcess(data: folder.appendingPathComponent("data"))
-    let photo = try upload(server)
-    let id =
-      try server.json("POST", "/v1/documents", ["photo": photo, "document": Self.document])
-      .json["id"] as? String ?? ""
+    let photo = try server.upload()
+    let id = try server.createDocument(photo, Self.document)
     for (format, magic) in [("webp", "RIFF"), ("jpeg", "\u{FF}\u{D8}"), ("png", "\u{89}PNG")] {
       let preview = try server.request(
         "GET", "/v1/documents/\(id)/preview?size=320&format=\(format)")
@@ -180,8 +171,8 @@ import Testing
   @Test func documentsNameUploadsAndAssetsListed() throws {
     let folder = try Scratch.directory()
     let server = try ServerProcess(data: folder.appendingPathComponent("data"))
-    let photo = try upload(server)
-    let sticker = try upload(server, "chelsea")
+    let photo = try server.upload()
+    let sticker = try server.upload("chelsea")
     var layered = Self.document
     layered["layers"] = [
       [
@@ -297,10 +288,8 @@ import Testing
   @Test func concurrentAndDepartingClientsDoNotHurtTheService() throws {
     let folder = try Scratch.directory()
     let server = try ServerProcess(data: folder.appendingPathComponent("data"))
-    let photo = try upload(server)
-    let id =
-      try server.json("POST", "/v1/documents", ["photo": photo, "document": Self.document])
-      .json["id"] as? String ?? ""
+    let photo = try server.upload()
+    let id = try server.createDocument(photo, Self.document)
     let request = Array("GET /v1/documents/\(id)/preview?size=400 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
     DispatchQueue.concurrentPerform(iterations: 8) { _ in
       for _ in 0..<60 {
@@ -337,10 +326,8 @@ import Testing
   @Test func sigtermDrainsRequestsInProgress() throws {
     let folder = try Scratch.directory()
     let server = try ServerProcess(data: folder.appendingPathComponent("data"))
-    let photo = try upload(server)
-    let id =
-      try server.json("POST", "/v1/documents", ["photo": photo, "document": Self.document])
-      .json["id"] as? String ?? ""
+    let photo = try server.upload()
+    let id = try server.createDocument(photo, Self.document)
     let answered = LockedBox<Int>()
     let done = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
@@ -363,9 +350,7 @@ import Testing
   {
     let bytes = try Data(contentsOf: PackagePaths.sample("coffee"))
     let photo = try server.request("POST", "/v1/uploads", body: bytes).json["id"] as? String ?? ""
-    let id =
-      try server.json("POST", "/v1/documents", ["photo": photo, "document": document])
-      .json["id"] as? String ?? ""
+    let id = try server.createDocument(photo, document)
     return (photo, id)
   }
 

@@ -18,4 +18,16 @@ public enum PackagePaths {
   public static func sample(_ name: String) -> URL {
     samples.appendingPathComponent("\(name).jpg")
   }
+
+  /// The executable product `name` that `swift test` built beside the test bundle (else the
+  /// debug build's).
+  public static func builtProduct(_ name: String) -> URL {
+    var directory = Bundle.main.bundleURL
+    while directory.path != "/" {
+      let candidate = directory.appendingPathComponent(name)
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory.deleteLastPathComponent()
+    }
+    return root.appendingPathComponent(".build/debug/\(name)")
+  }
 }
