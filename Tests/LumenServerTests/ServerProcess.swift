@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import LumenTestSupport
 
 #if canImport(FoundationNetworking)
@@ -62,6 +63,32 @@ final class ServerProcess: @unchecked Sendable {
 
   /// The `lumen` executable beside the test bundle.
   static var executable: URL { PackagePaths.builtProduct("lumen") }
+
+  /// Sends `text` as it is over a new connection and returns what comes back (up to 64 KB, or
+  /// nothing when not waiting for the answer: the client leaves at once).
+  func raw(_ text: String, waitsForAnswer: Bool = true) throws -> String {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw ToolFailure("no socket") }
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw ToolFailure("cannot connect to port \(port)") }
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    guard waitsForAnswer else { return "" }
+    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var answer = [UInt8](repeating: 0, count: 65536)
+    let count = answer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+    return String(decoding: answer.prefix(max(0, count)), as: UTF8.self)
+  }
 
   /// Uploads the sample photo `sample`; its id.
   func upload(_ sample: String = "coffee") throws -> String {
@@ -146,4 +173,6 @@ final class LockedBox<Value>: @unchecked Sendable {
     get { lock.withLock { stored } }
     set { lock.withLock { stored = newValue } }
   }
+  /// Changes the value under the lock (a read and a write apart could lose an update).
+  func update(_ body: (inout Value?) -> Void) { lock.withLock { body(&stored) } }
 }

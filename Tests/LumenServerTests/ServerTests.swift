@@ -40,6 +40,14 @@ import Testing
     #expect(try server.request("GET", "/v1/uploads/\(id)").status == 404)
     #expect(try server.request("GET", "/v1/uploads/\(id)/content").status == 404)
     #expect(try server.request("PATCH", "/v1/uploads/\(id)").status == 405)
+    // A forged length is refused before anything is read or allocated.
+    for length in ["99999999999999999999", "18446744073709551615", "-1", "1e9", "2097153"] {
+      let answer = try server.raw(
+        "POST /v1/uploads HTTP/1.1\r\nHost: x\r\nContent-Length: \(length)\r\n\r\nabc")
+      #expect(
+        answer.hasPrefix("HTTP/1.1 413") || answer.hasPrefix("HTTP/1.1 400"),
+        "\(length): \(answer.prefix(60))")
+    }
     #expect(server.stop() == 128 + SIGTERM)
   }
 
@@ -68,7 +76,7 @@ import Testing
         (try? server.json(
           "PUT", "/v1/documents/\(id)", ["photo": photo, "document": mine],
           headers: ["If-Match": "\"1\""]))?.status ?? 0
-      statuses.value?.append(status)
+      statuses.update { $0?.append(status) }
     }
     #expect(statuses.value?.sorted() == [200] + Array(repeating: 412, count: 7))
     let latest = try server.request("GET", "/v1/documents/\(id)")
@@ -252,7 +260,7 @@ import Testing
           guard let reply = try? server.request("POST", "/v1/uploads", body: bytes),
             reply.status == 201, let id = reply.json["id"] as? String
           else { return }
-          acknowledged.value?.append((id, round * 1000 + n))
+          acknowledged.update { $0?.append((id, round * 1000 + n)) }
         }
       }
       writer.start()
@@ -290,23 +298,10 @@ import Testing
     let server = try ServerProcess(data: folder.appendingPathComponent("data"))
     let photo = try server.upload()
     let id = try server.createDocument(photo, Self.document)
-    let request = Array("GET /v1/documents/\(id)/preview?size=400 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+    let request = "GET /v1/documents/\(id)/preview?size=400 HTTP/1.1\r\nHost: x\r\n\r\n"
     DispatchQueue.concurrentPerform(iterations: 8) { _ in
       for _ in 0..<60 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(server.port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-          }
-        }
-        if connected == 0 {
-          _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
-        }
-        close(socket)
+        _ = try? server.raw(request, waitsForAnswer: false)
       }
     }
     let failures = LockedBox<Int>()
@@ -314,7 +309,7 @@ import Testing
     DispatchQueue.concurrentPerform(iterations: 16) { _ in
       for _ in 0..<25 {
         let status = (try? server.request("GET", "/v1/documents/\(id)/preview?size=200"))?.status
-        if status != 200 { failures.value = (failures.value ?? 0) + 1 }
+        if status != 200 { failures.update { $0 = ($0 ?? 0) + 1 } }
       }
     }
     #expect(failures.value == 0)
