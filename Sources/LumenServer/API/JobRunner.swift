@@ -31,7 +31,6 @@ final class JobRunner: @unchecked Sendable {
     var live: [String: Live] = [:]
   }
   private let state = Locked(State())
-  private let queue = DispatchQueue(label: "lumen.jobs", attributes: .concurrent)
 
   init(
     store: Store, context: RenderContext, resources: EditResources, limit: Int,
@@ -98,11 +97,13 @@ final class JobRunner: @unchecked Sendable {
       return state.pending.removeFirst()
     }
     guard let id = next else { return }
-    queue.async {
+    // A thread of its own: a job waits for its render's bands, which Dispatch's threads
+    // compute (see WorkerPool).
+    Thread {
       self.run(id)
       self.state.withLock { $0.running -= 1 }
       self.startNext()
-    }
+    }.start()
     startNext()
   }
 
