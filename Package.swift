@@ -102,15 +102,16 @@ let package = Package(
     // Draws SVG documents for the others, out of their process (CLumenShims/lumen_svg.h).
     .executableTarget(name: "lumen-svg-helper", dependencies: ["CLumenShims"]),
 
-    // The HTTP service: JSON API, store (SQLite + content-addressed files).
+    // The HTTP service: JSON API, store (SQLite + content-addressed files), photo and video
+    // jobs.
     .target(
       name: "LumenServer",
       dependencies: [
         "CLumenHTTP", "CSQLite", "LumenAssets", "LumenCodecs", "LumenCore", "LumenEdit",
-        "LumenFilters", "LumenJobs",
+        "LumenFilters", "LumenJobs", "LumenVideo", "LumenVideoJobs",
       ],
       resources: [.copy("Resources/openapi.json")]),
-    // `lumen serve`: libmicrohttpd and SQLite load only when the service runs.
+    // `lumen serve`: libmicrohttpd, SQLite and FFmpeg load only when the service runs.
     .executableTarget(
       name: "lumen-server",
       dependencies: ["LumenCommandLine", "LumenCore", "LumenServer"]),
@@ -160,7 +161,8 @@ let package = Package(
     .testTarget(
       name: "LumenCLITests",
       dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenTestSupport"]),
-    .testTarget(name: "LumenServerTests", dependencies: ["LumenServer", "LumenTestSupport"]),
+    .testTarget(
+      name: "LumenServerTests", dependencies: ["LumenCodecs", "LumenServer", "LumenTestSupport"]),
     // Comparisons with independent implementations (libvips, Pillow) through scripts/oracles.
     .testTarget(
       name: "LumenOracleTests",

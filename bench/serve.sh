@@ -40,7 +40,7 @@ print(f"upload of {upload['width']}x{upload['height']} ({upload['bytes'] / 1e6:.
 doc = {"formatIdentifier": "org.lumen.edit", "formatVersion": 4,
        "operations": {"adjustments": {"contrast": 0.1, "saturation": 0.2},
                       "look": {"id": "chrome", "intensity": 0.8}}}
-created = http.post(f"{base}/v1/documents", json={"photo": upload["id"], "document": doc})
+created = http.post(f"{base}/v1/documents", json={"upload": upload["id"], "document": doc})
 doc_id, etag = created.json()["id"], created.headers["ETag"]
 t = time.perf_counter()
 http.get(f"{base}/v1/documents/{doc_id}/preview", params={"size": 1280, "format": "webp"})
@@ -49,7 +49,7 @@ previews, saves = [], []
 for run in range(runs):
     doc["operations"]["adjustments"]["contrast"] = 0.1 + 0.02 * (run % 20)
     t = time.perf_counter()
-    saved = http.put(f"{base}/v1/documents/{doc_id}", json={"photo": upload["id"], "document": doc},
+    saved = http.put(f"{base}/v1/documents/{doc_id}", json={"upload": upload["id"], "document": doc},
                      headers={"If-Match": etag})
     etag = saved.headers["ETag"]
     saves.append(time.perf_counter() - t)

@@ -25,6 +25,7 @@ struct lumen_http_server {
   lumen_http_handler handler;
   void *context;
   size_t max_body;
+  unsigned request_seconds;
   /* Requests handed to the handler and not yet answered. */
   atomic_long in_progress;
 };
@@ -53,6 +54,8 @@ struct lumen_http_exchange {
   unsigned char *body;
   size_t size, capacity;
   int too_large, handed;
+  /* When the headers arrived (CLOCK_MONOTONIC seconds): the body has request_seconds. */
+  time_t started;
   pthread_mutex_t lock;
   int state;
   /* Held by the connection until it completes and by the handler until it answers: a client
@@ -63,6 +66,12 @@ struct lumen_http_exchange {
   struct MHD_Response *response;
   unsigned status;
 };
+
+static time_t monotonic_seconds(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return now.tv_sec;
+}
 
 static struct MHD_Response *response_with_headers(struct MHD_Response *response,
                                                   const char *headers) {
@@ -171,12 +180,15 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
     exchange->connection = connection;
     exchange->method = method;
     exchange->path = url;
+    exchange->started = monotonic_seconds();
     pthread_mutex_init(&exchange->lock, NULL);
     atomic_init(&exchange->references, 1);
     *request_state = exchange;
     return MHD_YES;
   }
   if (*upload_data_size > 0) {
+    /* A body trickling in (each piece within the idle timeout) still has an end. */
+    if (monotonic_seconds() - exchange->started > (time_t)server->request_seconds) return MHD_NO;
     size_t more = *upload_data_size;
     *upload_data_size = 0;
     if (exchange->too_large || more > server->max_body - exchange->size) {
@@ -256,6 +268,7 @@ lumen_http_server *lumen_http_start(const lumen_http_settings *settings,
   server->handler = handler;
   server->context = context;
   server->max_body = settings->max_body;
+  server->request_seconds = settings->request_seconds;
   atomic_init(&server->in_progress, 0);
   pthread_mutex_init(&server->streams_lock, NULL);
   errno = 0;

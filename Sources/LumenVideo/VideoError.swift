@@ -31,22 +31,23 @@ public enum VideoError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  public var description: String {
-    let text =
-      switch self {
-      case .fileNotFound: "no such file"
-      case .unreadable(_, let reason): "cannot read the file: \(reason)"
-      case .notAMovie: "not a movie file (no container format FFmpeg knows)"
-      case .corrupt(_, let detail): "the file is corrupt: \(detail)"
-      case .truncated(_, let detail):
-        "the file is truncated (the data ends before the movie does): \(detail)"
-      case .noVideoStream(_, let detail): "the file has no video stream (\(detail))"
-      case .unsupportedCodec(_, let codec):
-        "unsupported: this system's FFmpeg cannot decode \(codec) video"
-      case .timeOutOfRange(_, let seconds, let duration):
-        "\(seconds) s is outside the movie, which lasts \(duration) s"
-      case .ffmpeg(_, let operation, let message): "\(operation) failed: \(message)"
-      }
-    return "\(file): \(text)"
+  public var description: String { "\(file): \(reason)" }
+
+  /// What went wrong, without the file's name.
+  public var reason: String {
+    switch self {
+    case .fileNotFound: "no such file"
+    case .unreadable(_, let reason): "cannot read the file: \(reason)"
+    case .notAMovie: "not a movie file (no container format FFmpeg knows)"
+    case .corrupt(_, let detail): "the file is corrupt: \(detail)"
+    case .truncated(_, let detail):
+      "the file is truncated (the data ends before the movie does): \(detail)"
+    case .noVideoStream(_, let detail): "the file has no video stream (\(detail))"
+    case .unsupportedCodec(_, let codec):
+      "unsupported: this system's FFmpeg cannot decode \(codec) video"
+    case .timeOutOfRange(_, let seconds, let duration):
+      "\(seconds) s is outside the movie, which lasts \(duration) s"
+    case .ffmpeg(_, let operation, let message): "\(operation) failed: \(message)"
+    }
   }
 }

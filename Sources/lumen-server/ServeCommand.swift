@@ -25,7 +25,16 @@ enum ServeCommand {
         "max-upload", "MB", .integer(1...16_384), default: "200", help: "the largest upload"),
       .value(
         "max-megapixels", "MP", .integer(1...1_000), default: "100",
-        help: "the most pixels an uploaded photo may have"),
+        help: "the most pixels an uploaded photo or video frame may have"),
+      .value(
+        "max-duration", "SECONDS", .integer(1...86_400), default: "600",
+        help: "the longest video an upload may hold"),
+      .value(
+        "idle-timeout", "SECONDS", .integer(1...3_600), default: "30",
+        help: "close a connection silent this long"),
+      .value(
+        "request-timeout", "SECONDS", .integer(1...86_400), default: "300",
+        help: "drop a request whose body takes longer to arrive"),
     ],
     notes: """
       The API is described at /openapi.json. Without --token the service only listens on \
@@ -51,12 +60,15 @@ enum ServeCommand {
       store: store,
       configuration: Service.Configuration(
         token: token, corsOrigin: args.string("cors"), maxUploadBytes: maxUpload,
-        maxMegapixels: args.integer("max-megapixels") ?? 100, jobs: args.integer("jobs") ?? 1),
+        maxMegapixels: args.integer("max-megapixels") ?? 100,
+        maxVideoSeconds: Double(args.integer("max-duration") ?? 600),
+        jobs: args.integer("jobs") ?? 1),
       context: context)
     let server = try HTTPServer(
       HTTPServer.Settings(
         address: listen.host, port: listen.port, threads: args.integer("http-threads") ?? 4,
-        maxBodyBytes: maxUpload)
+        maxBodyBytes: maxUpload, idleSeconds: args.integer("idle-timeout") ?? 30,
+        requestSeconds: args.integer("request-timeout") ?? 300)
     ) { request, reply in
       // Answered on the service's threads: the connection sleeps meanwhile, holding no poller.
       service.answer(request, reply)

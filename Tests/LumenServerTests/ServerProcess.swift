@@ -102,7 +102,7 @@ final class ServerProcess: @unchecked Sendable {
 
   /// Saves `document` on the upload `photo`; the document's id.
   func createDocument(_ photo: String, _ document: [String: Any]) throws -> String {
-    let reply = try json("POST", "/v1/documents", ["photo": photo, "document": document])
+    let reply = try json("POST", "/v1/documents", ["upload": photo, "document": document])
     guard reply.status == 201, let id = reply.json["id"] as? String else {
       throw ToolFailure("document: \(reply.status) \(String(decoding: reply.body, as: UTF8.self))")
     }

@@ -56,7 +56,7 @@ import Testing
     let server = try ServerProcess(data: folder.appendingPathComponent("data"))
     let photo = try server.upload()
     let created = try server.json(
-      "POST", "/v1/documents", ["photo": photo, "document": Self.document])
+      "POST", "/v1/documents", ["upload": photo, "document": Self.document])
     #expect(created.status == 201)
     #expect(created.header("ETag") == "\"1\"")
     let id = created.json["id"] as? String ?? ""
@@ -64,7 +64,7 @@ import Testing
     edited["operations"] = ["adjustments": ["contrast": 0.5]]
     // Without If-Match, a write is refused; with a stale one too.
     #expect(
-      try server.json("PUT", "/v1/documents/\(id)", ["photo": photo, "document": edited]).status
+      try server.json("PUT", "/v1/documents/\(id)", ["upload": photo, "document": edited]).status
         == 428)
     // Eight editors that all read revision 1 save at once: one wins, the others are told.
     let statuses = LockedBox<[Int]>()
@@ -74,7 +74,7 @@ import Testing
       mine["operations"] = ["adjustments": ["contrast": Double(n) / 10]]
       let status =
         (try? server.json(
-          "PUT", "/v1/documents/\(id)", ["photo": photo, "document": mine],
+          "PUT", "/v1/documents/\(id)", ["upload": photo, "document": mine],
           headers: ["If-Match": "\"1\""]))?.status ?? 0
       statuses.update { $0?.append(status) }
     }
@@ -98,24 +98,24 @@ import Testing
     let photo = try server.upload()
     var bad = Self.document
     bad["operations"] = ["adjustments": ["contrast": 5]]
-    let reply = try server.json("POST", "/v1/documents", ["photo": photo, "document": bad])
+    let reply = try server.json("POST", "/v1/documents", ["upload": photo, "document": bad])
     #expect(reply.status == 422)
     #expect(reply.json["pointer"] as? String == "document.operations.adjustments.contrast")
     // A document may not read the server's files, by any path.
     for source in ["/etc/passwd", "../../etc/passwd", "lumen.sqlite", "blobs"] {
       var reading = Self.document
       reading["layers"] = [["id": "a", "kind": "image", "source": source]]
-      let refused = try server.json("POST", "/v1/documents", ["photo": photo, "document": reading])
+      let refused = try server.json("POST", "/v1/documents", ["upload": photo, "document": reading])
       #expect(refused.status == 422, "\(source)")
     }
-    #expect(try server.json("POST", "/v1/documents", ["photo": photo]).status == 422)
+    #expect(try server.json("POST", "/v1/documents", ["upload": photo]).status == 422)
     #expect(
       try server.json(
         "POST", "/v1/documents",
-        ["photo": String(repeating: "0", count: 32), "document": Self.document]
+        ["upload": String(repeating: "0", count: 32), "document": Self.document]
       ).status == 404)
     #expect(
-      try server.json("POST", "/v1/documents", ["photo": photo, "document": Self.document, "x": 1])
+      try server.json("POST", "/v1/documents", ["upload": photo, "document": Self.document, "x": 1])
         .status == 422)
     #expect(try server.request("POST", "/v1/documents", body: Data("{".utf8)).status == 400)
     #expect(try server.request("POST", "/v1/documents", body: Data("[1e999]".utf8)).status == 400)
@@ -192,7 +192,7 @@ import Testing
         "transform": ["x": 0.7, "y": 0.7, "width": 0.2],
       ],
     ]
-    let created = try server.json("POST", "/v1/documents", ["photo": photo, "document": layered])
+    let created = try server.json("POST", "/v1/documents", ["upload": photo, "document": layered])
     #expect(created.status == 201, "\(String(decoding: created.body, as: UTF8.self))")
     let id = created.json["id"] as? String ?? ""
     #expect(try server.request("GET", "/v1/documents/\(id)/preview?size=300").status == 200)
@@ -201,11 +201,11 @@ import Testing
       ["id": "x", "kind": "image", "source": "upload:\(String(repeating: "0", count: 32))"]
     ]
     #expect(
-      try server.json("POST", "/v1/documents", ["photo": photo, "document": missing]).status == 422)
+      try server.json("POST", "/v1/documents", ["upload": photo, "document": missing]).status == 422)
     var look = Self.document
     look["operations"] = ["look": ["id": "../../../etc/passwd"]]
     #expect(
-      try server.json("POST", "/v1/documents", ["photo": photo, "document": look]).status == 422)
+      try server.json("POST", "/v1/documents", ["upload": photo, "document": look]).status == 422)
     let stickers =
       try JSONSerialization.jsonObject(
         with: server.request("GET", "/v1/assets?source=lumen.sticker").body) as? [[String: Any]]
@@ -396,7 +396,7 @@ import Testing
     let cases: [([String: Any], Int, String?)] = [
       (["document": id, "format": "gif"], 422, "format"),
       (["document": id, "format": "png", "encoding": ["quality": 80]], 422, "encoding"),
-      (["document": id, "encoding": ["quality": 101]], 422, "encoding"),
+      (["document": id, "encoding": ["quality": 101]], 422, "encoding.quality"),
       (["document": id, "revision": 0], 422, "revision"),
       (["document": id, "revision": 1.5], 422, "revision"),
       (["document": id, "revision": true], 422, "revision"),

@@ -60,13 +60,13 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = try Store(folder: folder)
-    let first = try store.addDocument(photo: "p", json: Data("{\"a\":1}".utf8))
+    let first = try store.addDocument(upload: "p", json: Data("{\"a\":1}".utf8))
     #expect(first.revision == 1)
     let second = try store.replaceDocument(
-      first.id, photo: "p", json: Data("{\"a\":2}".utf8), expected: 1)
+      first.id, upload: "p", json: Data("{\"a\":2}".utf8), expected: 1)
     #expect((try? second.get())?.revision == 2)
     let stale = try store.replaceDocument(
-      first.id, photo: "p", json: Data("{\"a\":3}".utf8), expected: 1)
+      first.id, upload: "p", json: Data("{\"a\":3}".utf8), expected: 1)
     guard case .failure(.conflict(current: 2)) = stale else {
       Issue.record("a write over revision 1 went through: \(stale)")
       return

@@ -74,7 +74,7 @@ check("upload content round-trips",
 document = {"formatIdentifier": "org.lumen.edit", "formatVersion": 4,
             "operations": {"adjustments": {"contrast": 0.25, "saturation": -0.3},
                            "look": {"id": "chrome", "intensity": 0.7}}}
-created = requests.post(f"{base}/v1/documents", json={"photo": upload_id, "document": document})
+created = requests.post(f"{base}/v1/documents", json={"upload": upload_id, "document": document})
 check("document created", created.status_code == 201 and created.headers.get("ETag") == '"1"',
       created.text)
 doc_id = created.json()["id"]
@@ -94,11 +94,11 @@ with tempfile.TemporaryDirectory(dir=work) as folder:
     a, b = Image.open(cli_out).convert("RGB"), Image.open(served).convert("RGB")
     check("the served preview equals lumen edit --preview", a.size == b.size and a.tobytes() == b.tobytes(),
           f"{a.size} {b.size}")
-stale = requests.put(f"{base}/v1/documents/{doc_id}", json={"photo": upload_id, "document": document},
+stale = requests.put(f"{base}/v1/documents/{doc_id}", json={"upload": upload_id, "document": document},
                      headers={"If-Match": '"7"'})
 check("a stale If-Match is refused", stale.status_code == 412, stale.text)
 check("problems are problem+json", stale.headers["Content-Type"] == "application/problem+json")
-fresh = requests.put(f"{base}/v1/documents/{doc_id}", json={"photo": upload_id, "document": document},
+fresh = requests.put(f"{base}/v1/documents/{doc_id}", json={"upload": upload_id, "document": document},
                      headers={"If-Match": created.headers["ETag"]})
 check("a current If-Match saves revision 2", fresh.status_code == 200 and fresh.json()["revision"] == 2,
       fresh.text)

@@ -25,6 +25,7 @@ typedef struct {
   unsigned threads;
   size_t max_body;          /* larger bodies are refused with 413 unread */
   unsigned idle_seconds;    /* a connection silent this long is closed */
+  unsigned request_seconds; /* a request whose body takes longer to arrive is dropped */
   unsigned max_connections; /* more are refused */
 } lumen_http_settings;
 

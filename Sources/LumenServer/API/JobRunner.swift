@@ -2,6 +2,8 @@ import Foundation
 import LumenCore
 import LumenEdit
 import LumenJobs
+import LumenVideo
+import LumenVideoJobs
 
 /// Runs the service's render jobs on Lumen's threads, at most ``limit`` at once, first come
 /// first served, with their progress kept in memory (and their states in the store) for
@@ -117,8 +119,7 @@ final class JobRunner: @unchecked Sendable {
       $0.started = Date()
     }
     _ = try? store.update(job)
-    let output = store.folder.appendingPathComponent("tmp")
-      .appendingPathComponent("job-\(id).\(job.format)")
+    let output = store.scratchFile(extension: job.format)
     defer { try? FileManager.default.removeItem(at: output) }
     do {
       try render(job, to: output)
@@ -126,7 +127,7 @@ final class JobRunner: @unchecked Sendable {
     } catch is CancellationError {
       finish(id, as: .cancelled, error: nil)
     } catch {
-      finish(id, as: .failed, error: "\(error)")
+      finish(id, as: .failed, error: store.redacting("\(error)"))
     }
   }
 
@@ -134,17 +135,61 @@ final class JobRunner: @unchecked Sendable {
     guard let saved = try store.document(job.document, revision: job.revision) else {
       throw RouteError(404, "document \(job.document) revision \(job.revision) is gone")
     }
-    guard let (_, photo) = try store.upload(saved.photo) else {
-      throw RouteError(404, "upload \(saved.photo) is gone")
+    guard let (_, file) = try store.upload(saved.upload) else {
+      throw RouteError(404, "upload \(saved.upload) is gone")
     }
-    let encoding = try JSONDecoder().decode(PhotoEncoding.self, from: Data(job.encoding.utf8))
-    // As `lumen edit` runs a RenderJob, with the references a document on the server may make.
-    let session = EditSession(
-      contentsOf: photo, previewLongSide: job.previewLongSide ?? 1280, resources: resources,
+    let document = try EditDocument(json: saved.json)
+    switch try JobSettings(stored: job.settings, format: job.format) {
+    case .photo(let settings):
+      // As `lumen edit` runs a RenderJob, with the references a document on the server may
+      // make.
+      let session = EditSession(
+        contentsOf: file, previewLongSide: settings.previewLongSide ?? 1280,
+        resources: resources, context: context)
+      try session.export(
+        document, to: output, atPreviewSize: settings.previewLongSide != nil,
+        options: settings.encoding.options, progress: Progress(runner: self, id: job.id))
+    case .video(let settings):
+      try renderVideo(job.id, of: file, through: document, settings, to: output)
+    }
+  }
+
+  /// Exports the video `file` through `document` as `lumen video` does, following its
+  /// progress, and stops it within a frame when the job is cancelled (the export removes its
+  /// unfinished file).
+  private func renderVideo(
+    _ id: String, of file: URL, through document: EditDocument, _ settings: JobSettings.Video,
+    to output: URL
+  ) throws {
+    var composition = VideoComposition(
+      clips: [VideoClip(url: file, trim: settings.trim.map { $0.from..<($0.to ?? .infinity) })])
+    if let longSide = settings.longSide { composition.size = .longSide(longSide) }
+    composition.frameRate = try settings.frameRate.map {
+      try VideoEncodeSettings.FrameRate(parsing: $0)
+    }
+    let container = try VideoJob.container(of: output.path)
+    let export = VideoExport(
+      composition: composition, document: document, resources: resources,
+      settings: settings.encoding.settings(container: container), output: output,
       context: context)
-    try session.export(
-      try EditDocument(json: saved.json), to: output, atPreviewSize: job.previewLongSide != nil,
-      options: encoding.options, progress: Progress(runner: self, id: job.id))
+    let outcome = Locked<Result<Void, any Error>>(.success(()))
+    let ended = DispatchSemaphore(value: 0)
+    let task = Task {
+      do {
+        for try await event in try export.start() {
+          guard case .progress(let progress) = event else { continue }
+          self.change(id) { $0.progress = min(progress.fraction, 0.999) }
+        }
+      } catch {
+        outcome.withLock { $0 = .failure(error) }
+      }
+      ended.signal()
+    }
+    while ended.wait(timeout: .now() + 0.1) == .timedOut {
+      if isCancelled(id) { task.cancel() }
+    }
+    if isCancelled(id) { throw CancellationError() }
+    try outcome.withLock { $0 }.get()
   }
 
   /// Records the job's end in the store, then tells its watchers.

@@ -29,3 +29,32 @@ struct RouteError: Error {
     response = .problem(status, detail: detail, pointer: pointer)
   }
 }
+
+extension RouteError {
+  /// A 422 answer for a body's settings refused while decoding, pointing at the field.
+  init(refusing error: any Error) {
+    switch error {
+    case let error as JobSettingsError:
+      self.init(422, error.description, pointer: error.pointer)
+    case let error as DecodingError:
+      let (path, reason) = Self.describe(error)
+      let pointer = path.map { $0.intValue.map(String.init) ?? $0.stringValue }
+        .joined(separator: ".")
+      self.init(
+        422, pointer.isEmpty ? reason : "\(pointer): \(reason)",
+        pointer: pointer.isEmpty ? nil : pointer)
+    default:
+      self.init(422, "\(error)")
+    }
+  }
+
+  private static func describe(_ error: DecodingError) -> (path: [any CodingKey], reason: String) {
+    switch error {
+    case .keyNotFound(let key, let context): (context.codingPath + [key], "required")
+    case .typeMismatch(let type, let context): (context.codingPath, "expected \(type)")
+    case .valueNotFound(let type, let context): (context.codingPath, "expected \(type)")
+    case .dataCorrupted(let context): (context.codingPath, context.debugDescription)
+    @unknown default: ([], "\(error)")
+    }
+  }
+}

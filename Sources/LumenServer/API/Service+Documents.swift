@@ -4,9 +4,9 @@ import LumenCore
 import LumenEdit
 
 extension Service {
-  /// The body of `POST` and `PUT /v1/documents`: `{"photo": UPLOAD_ID, "document": {...}}`, the
+  /// The body of `POST` and `PUT /v1/documents`: `{"upload": UPLOAD_ID, "document": {...}}`, the
   /// document checked as `lumen edit` checks it and stored in its canonical form.
-  func documentBody(_ request: Request) throws -> (photo: String, json: Data) {
+  func documentBody(_ request: Request) throws -> (upload: String, json: Data) {
     let object: [String: Any]
     do {
       guard let parsed = try JSONSerialization.jsonObject(with: request.body) as? [String: Any]
@@ -17,13 +17,13 @@ extension Service {
     } catch {
       throw RouteError(400, "the body is not JSON")
     }
-    for key in object.keys where key != "photo" && key != "document" {
+    for key in object.keys where key != "upload" && key != "document" {
       throw RouteError(422, "unknown key \(key)", pointer: key)
     }
-    guard let photo = object["photo"] as? String else {
-      throw RouteError(422, "photo: the id of an upload is required", pointer: "photo")
+    guard let id = object["upload"] as? String else {
+      throw RouteError(422, "upload: the id of an upload is required", pointer: "upload")
     }
-    let (upload, _) = try self.upload(photo)
+    let (upload, _) = try self.upload(id)
     guard let document = object["document"] else {
       throw RouteError(422, "document: required", pointer: "document")
     }
@@ -46,14 +46,14 @@ extension Service {
     } catch {
       throw RouteError(422, "document: \(error)", pointer: "document")
     }
-    return (photo, parsed.jsonData())
+    return (id, parsed.jsonData())
   }
 
   /// A document's answer: the revision's JSON, its ETag the revision.
   func documentResponse(_ saved: Store.Document, status: Int) throws -> Response {
     let document = try JSONSerialization.jsonObject(with: saved.json)
     let body: [String: Any] = [
-      "id": saved.id, "photo": saved.photo, "revision": saved.revision, "created": saved.created,
+      "id": saved.id, "upload": saved.upload, "revision": saved.revision, "created": saved.created,
       "updated": saved.updated, "document": document,
     ]
     return Response.json(
@@ -79,8 +79,8 @@ extension Service {
       }
       expected = n
     }
-    let (photo, json) = try documentBody(request)
-    switch try store.replaceDocument(id, photo: photo, json: json, expected: expected) {
+    let (upload, json) = try documentBody(request)
+    switch try store.replaceDocument(id, upload: upload, json: json, expected: expected) {
     case .success(let saved): return try documentResponse(saved, status: 200)
     case .failure(.missing): throw Self.missing("document", id)
     case .failure(.conflict(let current)):

@@ -4,19 +4,14 @@ import LumenCore
 import LumenJobs
 
 extension Service {
-  /// The output formats a job may ask for.
-  static let jobFormats = ["jpeg", "png", "webp", "heic"]
-
-  /// `POST /v1/jobs`: `{"document": ID, "revision": N, "format": "jpeg", "encoding": {...},
-  /// "previewLongSide": N}` (all but the document optional): a render of that revision (the
-  /// latest by default) at full size, queued; answered at once with the job.
+  /// `POST /v1/jobs`: `{"document": ID, "revision": N, "format": F, ...settings}` (all but the
+  /// document optional): a render of that revision (the latest by default), queued, and
+  /// answered at once with the job. A document on a photo renders a photo (`jpeg`, `png`,
+  /// `webp`, `heic`; ``JobSettings/Photo``), one on a video a movie (`mp4`, `mov`, `mkv`,
+  /// `webm`; ``JobSettings/Video``).
   func createJob(_ request: Request) throws -> Response {
     guard let object = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any]
     else { throw RouteError(400, "the body must be a JSON object") }
-    let known: Set = ["document", "revision", "format", "encoding", "previewLongSide"]
-    if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-      throw RouteError(422, "unknown key \(unknown)", pointer: unknown)
-    }
     guard let id = object["document"] as? String else {
       throw RouteError(422, "document: the id of a document is required", pointer: "document")
     }
@@ -24,30 +19,25 @@ extension Service {
     guard let saved = try store.document(id, revision: revision) else {
       throw Self.missing("document", id)
     }
-    let format = object["format"] as? String ?? "jpeg"
-    guard object["format"] == nil || object["format"] is String, Self.jobFormats.contains(format)
-    else {
+    let (upload, _) = try self.upload(saved.upload)
+    let formats = upload.kind == "video" ? JobSettings.videoFormats : JobSettings.photoFormats
+    let format = object["format"] as? String ?? formats[0]
+    guard object["format"] == nil || object["format"] is String, formats.contains(format) else {
       throw RouteError(
-        422, "format must be one of \(Self.jobFormats.joined(separator: ", "))", pointer: "format")
+        422, "format: a \(upload.kind) job writes \(formats.joined(separator: ", "))",
+        pointer: "format")
     }
-    let preview = try Self.wholeNumber(
-      object["previewLongSide"], "previewLongSide", in: RenderJob.previewRange)
-    let encodingJSON = try JSONSerialization.data(withJSONObject: object["encoding"] ?? [:])
-    let encoding: PhotoEncoding
+    var rest = object
+    for key in ["document", "revision", "format"] { rest[key] = nil }
+    let settings: JobSettings
     do {
-      encoding = try JSONDecoder().decode(PhotoEncoding.self, from: encodingJSON)
+      settings = try JobSettings(
+        kind: upload.kind, format: format, json: JSONSerialization.data(withJSONObject: rest))
     } catch {
-      throw RouteError(422, "encoding: \(error)", pointer: "encoding")
-    }
-    // A setting the format does not take is refused now, not when the job runs.
-    if let setting = encoding.options.requestedSettings.first(where: {
-      !$0.formats.contains(ImageFormat(rawValue: format) ?? .jpeg)
-    }) {
-      throw RouteError(422, "encoding: \(setting) does not apply to \(format)", pointer: "encoding")
+      throw RouteError(refusing: error)
     }
     let job = try store.addJob(
-      document: id, revision: saved.revision, format: format,
-      encoding: String(decoding: encodingJSON, as: UTF8.self), previewLongSide: preview)
+      document: id, revision: saved.revision, format: format, settings: settings.json)
     guard jobs.submit(job) else {
       throw RouteError(503, "\(jobs.maxQueued) jobs are waiting already: try again later")
     }

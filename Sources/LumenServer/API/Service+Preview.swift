@@ -2,15 +2,17 @@ import Foundation
 import LumenCodecs
 import LumenCore
 import LumenEdit
+import LumenVideo
 
 extension Service {
   /// The sizes and formats a preview may be asked in.
   static let previewSizes = 16...4096
   static let previewFormats: [String: ImageFormat] = ["webp": .webp, "jpeg": .jpeg, "png": .png]
 
-  /// `GET /v1/documents/{id}/preview?size=1280&format=webp`: the document's latest revision
-  /// rendered through a session kept warm for its photo and size, so that a slider change
-  /// re-renders only the effects.
+  /// `GET /v1/documents/{id}/preview?size=1280&format=webp[&time=SECONDS]`: the document's
+  /// latest revision rendered through a session kept warm for its upload and size, so that a
+  /// slider change re-renders only the effects. On a video, the frame at `time` (default the
+  /// first) with the document as it is at that moment.
   func preview(_ request: Request, id: String) throws -> Response {
     let size =
       try request.argument("size").map { text throws(RouteError) in
@@ -27,16 +29,28 @@ extension Service {
         pointer: "format")
     }
     guard let saved = try store.document(id) else { throw Self.missing("document", id) }
-    let (_, file) = try upload(saved.photo)
-    let document = try EditDocument(json: saved.json)
-    let bitmap = try session(photo: saved.photo, file: file, size: size).preview(document)
+    let (upload, file) = try upload(saved.upload)
+    var document = try EditDocument(json: saved.json)
+    let session: EditSession
+    if upload.kind == "video" {
+      let duration = upload.duration ?? 0
+      let seconds = try request.argument("time").map { text throws(RouteError) in
+        guard let t = Double(text), t.isFinite, t >= 0, t <= duration else {
+          throw RouteError(400, "time must be in 0...\(duration) seconds", pointer: "time")
+        }
+        return t
+      } ?? 0
+      let frame = try previewFrame(of: upload.id, file: file, at: seconds)
+      document = document.resolved(at: .seconds(frame.time), clipDuration: duration)
+      session = self.session(for: "\(upload.id)/\(size)/\(frame.time)", file: frame.file, size: size)
+    } else {
+      session = self.session(for: "\(upload.id)/\(size)", file: file, size: size)
+    }
+    let bitmap = try session.preview(document)
     metrics.rendered()
-    let scratch = store.folder.appendingPathComponent("tmp")
-      .appendingPathComponent(".preview-\(Store.newID()).\(name)")
+    let scratch = store.scratchFile(extension: name)
     defer { try? FileManager.default.removeItem(at: scratch) }
-    try ImageFile.write(
-      bitmap, to: scratch, format: format,
-      options: Self.previewEncoding(format))
+    try ImageFile.write(bitmap, to: scratch, format: format, options: Self.previewEncoding(format))
     return Response(
       status: 200,
       headers: [
@@ -52,21 +66,63 @@ extension Service {
     return options
   }
 
-  /// The warm session of `photo` at `size`, made when missing; the least recently used goes
-  /// beyond ``Configuration/sessions``.
-  private func session(photo: String, file: URL, size: Int) -> EditSession {
-    let key = "\(photo)/\(size)"
-    return sessions.withLock { kept in
+  /// The frame of the video `upload` at `seconds`, decoded once into a lossless scratch file
+  /// that a session then reads like a photo (it goes with the session).
+  private func previewFrame(of upload: String, file: URL, at seconds: Double) throws
+    -> (file: URL, time: Double)
+  {
+    let frame: VideoFrame
+    do {
+      frame = try VideoAsset(contentsOf: file).frame(atSeconds: seconds)
+    } catch {
+      throw RouteError(422, "the video's frame at \(seconds) s: \(error.reason)")
+    }
+    let time = frame.time.seconds
+    let url = store.folder.appendingPathComponent("tmp")
+      .appendingPathComponent(".frame-\(upload)-\(Int((time * 1000).rounded())).png")
+    if !RegularFile.exists(url.path) {
+      try ImageFile.write(
+        context.bitmap(of: frame.image, format: .rgb8), to: url, format: .png,
+        options: Self.previewEncoding(.png))
+    }
+    return (url, time)
+  }
+
+  /// The warm session for `key` (an upload and size, and a video's frame), made from `file`
+  /// when missing. Sessions are kept, least recently used first out, while their pixels fit
+  /// in a quarter of the render budget: the rest is for the renders themselves.
+  private func session(for key: String, file: URL, size: Int) -> EditSession {
+    let (session, evicted) = sessions.withLock { kept -> (EditSession, [URL]) in
       if let index = kept.firstIndex(where: { $0.key == key }) {
         let found = kept.remove(at: index)
         kept.append(found)
-        return found.session
+        return (found.session, [])
       }
       let made = EditSession(
         contentsOf: file, previewLongSide: size, resources: resources, context: context)
       kept.append((key, made))
-      if kept.count > configuration.sessions { kept.removeFirst() }
-      return made
+      var evicted: [URL] = []
+      while kept.count > 1, kept.reduce(0, { $0 + Self.sessionBytes($1.session) }) > sessionBudget
+      {
+        evicted.append(kept.removeFirst().session.url)
+      }
+      return (made, evicted)
     }
+    // A video frame's scratch file goes with its last session.
+    for url in evicted where url.lastPathComponent.hasPrefix(".frame-") {
+      if !sessions.withLock({ $0.contains { $0.session.url == url } }) {
+        try? FileManager.default.removeItem(at: url)
+      }
+    }
+    return session
+  }
+
+  /// What warm sessions may hold together.
+  var sessionBudget: Int { context.memoryBudget / 4 }
+
+  /// What a session holds at most: its preview source, its geometry stage and a render, each
+  /// up to the preview size squared in RGBA.
+  static func sessionBytes(_ session: EditSession) -> Int {
+    session.previewLongSide * session.previewLongSide * 4 * 3
   }
 }

@@ -1,33 +1,79 @@
 import Foundation
 import LumenCodecs
+import LumenCore
+import LumenVideo
 
 extension Service {
-  /// `POST /v1/uploads`: the raw body, its format sniffed from its bytes (never a name), its
-  /// size and pixels checked against the limits before anything is decoded.
+  /// `POST /v1/uploads`: the raw body, a photo or a video, its format sniffed from its bytes
+  /// (never a name), its size, pixels and duration checked against the limits before
+  /// anything is decoded.
   func createUpload(_ request: Request) throws -> Response {
     let data = request.body
     guard !data.isEmpty else { throw RouteError(400, "the upload is empty") }
     guard data.count <= configuration.maxUploadBytes else {
       throw RouteError(413, "uploads may hold at most \(configuration.maxUploadBytes) bytes")
     }
-    guard ImageFormat(detecting: data) != nil else {
-      throw RouteError(415, "not a JPEG, PNG, WebP or HEIC photo")
+    let upload: Store.Upload
+    if let format = ImageFormat(detecting: data) {
+      upload = try addPhoto(data, format: format)
+    } else if let container = VideoEncodeSettings.Container(detecting: data) {
+      upload = try addVideo(data, container: container)
+    } else {
+      throw RouteError(415, "not a JPEG, PNG, WebP or HEIC photo nor an MP4, MOV, MKV or WebM video")
     }
+    return Response.json(upload, status: 201).adding("Location", "/v1/uploads/\(upload.id)")
+  }
+
+  private func addPhoto(_ data: Data, format: ImageFormat) throws -> Store.Upload {
     let info: ImageInfo
     do {
       info = try ImageFile.info(data: data, name: "the upload")
     } catch {
       throw RouteError(422, "\(error)")
     }
-    let pixels = info.width.multipliedReportingOverflow(by: info.height)
-    guard !pixels.overflow, pixels.partialValue <= configuration.maxMegapixels * 1_000_000 else {
-      throw RouteError(
-        413, "the photo is \(info.width)x\(info.height); at most \(configuration.maxMegapixels) MP")
-    }
-    let upload = try store.addUpload(
+    try checkPixels(width: info.width, height: info.height, of: "photo")
+    return try store.addUpload(
       data, kind: "photo", format: info.format.rawValue, width: info.width, height: info.height,
       duration: nil)
-    return Response.json(upload, status: 201).adding("Location", "/v1/uploads/\(upload.id)")
+  }
+
+  /// A video is read by FFmpeg from a scratch file (its demuxers take paths), which goes
+  /// whatever the outcome; the stored copy is written only once the headers pass.
+  private func addVideo(_ data: Data, container: VideoEncodeSettings.Container) throws
+    -> Store.Upload
+  {
+    let scratch = store.scratchFile(extension: container.rawValue)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    try AtomicOutput.write(data, to: scratch)
+    let info: VideoInfo
+    do {
+      info = try VideoAsset(contentsOf: scratch).info
+    } catch {
+      throw RouteError(422, "the upload is not a readable video: \(error.reason)")
+    }
+    let (width, height) = (info.video.displayWidth, info.video.displayHeight)
+    try checkPixels(width: width, height: height, of: "video's picture")
+    let seconds = info.duration.seconds
+    guard seconds.isFinite, seconds > 0 else {
+      throw RouteError(422, "the video declares no duration")
+    }
+    guard seconds <= configuration.maxVideoSeconds else {
+      throw RouteError(
+        413,
+        "the video lasts \(Int(seconds.rounded(.up))) s; at most \(Int(configuration.maxVideoSeconds)) s"
+      )
+    }
+    return try store.addUpload(
+      data, kind: "video", format: container.rawValue, width: width, height: height,
+      duration: (seconds * 1000).rounded() / 1000)
+  }
+
+  private func checkPixels(width: Int, height: Int, of what: String) throws {
+    let pixels = width.multipliedReportingOverflow(by: height)
+    guard !pixels.overflow, pixels.partialValue <= configuration.maxMegapixels * 1_000_000 else {
+      throw RouteError(
+        413, "the \(what) is \(width)x\(height); at most \(configuration.maxMegapixels) MP")
+    }
   }
 
   /// The upload `id` names, or a 404 answer.

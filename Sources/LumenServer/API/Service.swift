@@ -4,6 +4,7 @@ import LumenCodecs
 import LumenCore
 import LumenEdit
 import LumenFilters
+import LumenVideo
 
 /// The JSON API under `/v1` over a ``Store``: uploads, edit documents with revisions, previews
 /// rendered through warm sessions, and the registries a user interface builds its controls
@@ -16,8 +17,8 @@ public final class Service: Sendable {
     public var corsOrigin: String?
     public var maxUploadBytes: Int
     public var maxMegapixels: Int
-    /// Warm preview sessions kept (each holds a photo's preview source).
-    public var sessions: Int
+    /// The longest video an upload may hold, in seconds.
+    public var maxVideoSeconds: Double
     /// Jobs rendered at once (the others wait their turn).
     public var jobs: Int
     /// Requests answered at once (the others wait their turn).
@@ -25,15 +26,16 @@ public final class Service: Sendable {
 
     public init(
       token: String? = nil, corsOrigin: String? = nil, maxUploadBytes: Int = 200 << 20,
-      maxMegapixels: Int = 100, sessions: Int = 8, jobs: Int = 1, requestThreads: Int = 16
+      maxMegapixels: Int = 100, maxVideoSeconds: Double = 600, jobs: Int = 1,
+      requestThreads: Int = 16
     ) {
+      self.maxVideoSeconds = maxVideoSeconds
       self.requestThreads = requestThreads
       self.jobs = jobs
       self.token = token
       self.corsOrigin = corsOrigin
       self.maxUploadBytes = maxUploadBytes
       self.maxMegapixels = maxMegapixels
-      self.sessions = sessions
     }
   }
 
@@ -46,7 +48,8 @@ public final class Service: Sendable {
   /// What documents resolve their references with (see ``ServerResources``).
   let resources: EditResources
   let jobs: JobRunner
-  /// Preview sessions by photo and preview size, most recently used last.
+  /// Preview sessions by upload and preview size (and a video's frame), most recently used
+  /// last, within ``sessionBudget``.
   let sessions = Locked<[(key: String, session: EditSession)]>([])
 
   public init(store: Store, configuration: Configuration, context: RenderContext) {
@@ -115,7 +118,7 @@ public final class Service: Sendable {
       } catch let error as RouteError {
         return error.response
       } catch {
-        return .problem(500, detail: "\(error)")
+        return .problem(500, detail: store.redacting("\(error)"))
       }
     }
     if !allowed.isEmpty {
@@ -175,8 +178,8 @@ public final class Service: Sendable {
         status: 200, headers: [("Content-Type", mediaType(upload.format))], body: bytes)
     },
     Route(method: "POST", pattern: "/v1/documents") { service, request, _ in
-      let (photo, json) = try service.documentBody(request)
-      let saved = try service.store.addDocument(photo: photo, json: json)
+      let (upload, json) = try service.documentBody(request)
+      let saved = try service.store.addDocument(upload: upload, json: json)
       return try service.documentResponse(saved, status: 201).adding(
         "Location", "/v1/documents/\(saved.id)")
     },
@@ -226,13 +229,15 @@ public final class Service: Sendable {
     return try Data(contentsOf: url)
   }
 
+  /// The media type of a stored format: a photo's or a video container's.
   static func mediaType(_ format: String) -> String {
     switch format {
     case "jpeg": "image/jpeg"
     case "png": "image/png"
     case "webp": "image/webp"
     case "heic": "image/heic"
-    default: "application/octet-stream"
+    default:
+      VideoEncodeSettings.Container(rawValue: format)?.mediaType ?? "application/octet-stream"
     }
   }
 }

@@ -13,13 +13,19 @@ public final class HTTPServer: @unchecked Sendable {
     public var port: Int
     public var threads: Int
     public var maxBodyBytes: Int
+    /// A connection silent this long is closed.
     public var idleSeconds: Int
+    /// A request whose body takes longer than this to arrive is dropped (a client sending a
+    /// byte now and then keeps its connection alive but cannot hold it forever).
+    public var requestSeconds: Int
     public var maxConnections: Int
 
     public init(
       address: String = "127.0.0.1", port: Int = 8080, threads: Int = 4,
-      maxBodyBytes: Int = 256 << 20, idleSeconds: Int = 30, maxConnections: Int = 512
+      maxBodyBytes: Int = 256 << 20, idleSeconds: Int = 30, requestSeconds: Int = 300,
+      maxConnections: Int = 512
     ) {
+      self.requestSeconds = requestSeconds
       self.address = address
       self.port = port
       self.threads = threads
@@ -43,6 +49,7 @@ public final class HTTPServer: @unchecked Sendable {
         address: address, port: UInt16(clamping: settings.port),
         threads: UInt32(clamping: settings.threads), max_body: settings.maxBodyBytes,
         idle_seconds: UInt32(clamping: settings.idleSeconds),
+        request_seconds: UInt32(clamping: settings.requestSeconds),
         max_connections: UInt32(clamping: settings.maxConnections))
       return lumen_http_start(
         &c,

@@ -14,9 +14,9 @@ extension Store {
     public let document: String
     public let revision: Int
     public let format: String
-    /// The encoding's JSON (``LumenJobs/PhotoEncoding``).
-    public let encoding: String
-    public let previewLongSide: Int?
+    /// The job's settings as JSON: a photo's encoding and preview size, or a video's
+    /// encoding, size, trim and rate (``JobSettings``).
+    public let settings: String
     public var state: State
     public var error: String?
     public var output: String?
@@ -29,8 +29,8 @@ extension Store {
     try database.execute(
       """
       CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, document TEXT NOT NULL,
-        revision INTEGER NOT NULL, format TEXT NOT NULL, encoding TEXT NOT NULL,
-        preview INTEGER, state TEXT NOT NULL, error TEXT, blob TEXT, created TEXT NOT NULL,
+        revision INTEGER NOT NULL, format TEXT NOT NULL, settings TEXT NOT NULL,
+        state TEXT NOT NULL, error TEXT, blob TEXT, created TEXT NOT NULL,
         started TEXT, finished TEXT)
       """)
     // Jobs a stopped server was running or had queued did not finish: they are failed, so
@@ -41,17 +41,17 @@ extension Store {
   }
 
   public func addJob(
-    document: String, revision: Int, format: String, encoding: String, previewLongSide: Int?
+    document: String, revision: Int, format: String, settings: String
   ) throws(ServerError) -> Job {
     let job = Job(
       id: Self.newID(), document: document, revision: revision, format: format,
-      encoding: encoding, previewLongSide: previewLongSide, state: .queued, error: nil,
-      output: nil, created: Self.now(), started: nil, finished: nil)
+      settings: settings, state: .queued, error: nil, output: nil, created: Self.now(),
+      started: nil, finished: nil)
     try database.execute(
-      "INSERT INTO jobs (id, document, revision, format, encoding, preview, state, created) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)",
+      "INSERT INTO jobs (id, document, revision, format, settings, state, created) VALUES (?, ?, ?, ?, ?, 'queued', ?)",
       [
         .text(job.id), .text(document), .integer(Int64(revision)), .text(format),
-        .text(encoding), previewLongSide.map { .integer(Int64($0)) } ?? .null, .text(job.created),
+        .text(settings), .text(job.created),
       ])
     return job
   }
@@ -59,30 +59,33 @@ extension Store {
   public func job(_ id: String) throws(ServerError) -> Job? {
     guard Self.isID(id),
       let row = try database.execute(
-        "SELECT id, document, revision, format, encoding, preview, state, error, blob, created, started, finished FROM jobs WHERE id = ?",
+        "SELECT id, document, revision, format, settings, state, error, blob, created, started, finished FROM jobs WHERE id = ?",
         [.text(id)]
       ).first
     else { return nil }
     return Job(
       id: row[0].string ?? "", document: row[1].string ?? "", revision: row[2].int ?? 0,
-      format: row[3].string ?? "", encoding: row[4].string ?? "{}", previewLongSide: row[5].int,
-      state: Job.State(rawValue: row[6].string ?? "") ?? .failed, error: row[7].string,
-      output: row[8].string, created: row[9].string ?? "", started: row[10].string,
-      finished: row[11].string)
+      format: row[3].string ?? "", settings: row[4].string ?? "{}",
+      state: Job.State(rawValue: row[5].string ?? "") ?? .failed, error: row[6].string,
+      output: row[7].string, created: row[8].string ?? "", started: row[9].string,
+      finished: row[10].string)
   }
 
-  /// Records the job's new state (and its output's bytes, stored first, when done).
+  /// Records the job's new state (and its output, moved into the store first, when done).
   func update(_ job: Job, output: URL? = nil) throws(ServerError) -> Job {
-    var job = job
-    if let output {
-      let bytes: Data
-      do {
-        bytes = try Data(contentsOf: output)
-      } catch {
-        throw .store("job \(job.id): cannot read its output (\(error.localizedDescription))")
-      }
-      job.output = try storeBlob(bytes)
+    guard let output else {
+      try record(job)
+      return job
     }
+    return try storing(file: output) { (blob) throws(ServerError) -> Job in
+      var job = job
+      job.output = blob
+      try record(job)
+      return job
+    }
+  }
+
+  private func record(_ job: Job) throws(ServerError) {
     try database.execute(
       "UPDATE jobs SET state = ?, error = ?, blob = ?, started = ?, finished = ? WHERE id = ?",
       [
@@ -90,6 +93,5 @@ extension Store {
         job.output.map { .text($0) } ?? .null, job.started.map { .text($0) } ?? .null,
         job.finished.map { .text($0) } ?? .null, .text(job.id),
       ])
-    return job
   }
 }

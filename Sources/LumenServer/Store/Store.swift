@@ -25,6 +25,7 @@ public final class Store: Sendable {
       throw .store("\(folder.path): cannot create the data folder (\(error.localizedDescription))")
     }
     database = try Database(path: self.folder.appendingPathComponent("lumen.sqlite").path)
+    try checkLayout()
     try database.execute(
       """
       CREATE TABLE IF NOT EXISTS uploads (id TEXT PRIMARY KEY, blob TEXT NOT NULL,
@@ -33,7 +34,7 @@ public final class Store: Sendable {
       """)
     try database.execute(
       """
-      CREATE TABLE IF NOT EXISTS documents (id TEXT PRIMARY KEY, photo TEXT NOT NULL,
+      CREATE TABLE IF NOT EXISTS documents (id TEXT PRIMARY KEY, upload TEXT NOT NULL,
         revision INTEGER NOT NULL, created TEXT NOT NULL, updated TEXT NOT NULL)
       """)
     try database.execute(
@@ -43,6 +44,22 @@ public final class Store: Sendable {
         PRIMARY KEY (document, revision))
       """)
     try createJobsTable()
+  }
+
+  /// The tables' layout, kept in the database (`PRAGMA user_version`): a folder written by a
+  /// build with another layout is refused with a message rather than misread.
+  static let layout = 2
+
+  private func checkLayout() throws(ServerError) {
+    let version = try database.execute("PRAGMA user_version").first?[0].int ?? 0
+    let tables = try database.execute("SELECT count(*) FROM sqlite_master").first?[0].int ?? 0
+    if tables == 0 {
+      try database.execute("PRAGMA user_version = \(Self.layout)")
+    } else if version != Self.layout {
+      throw .store(
+        "\(folder.path) holds data of another Lumen version (layout \(version); this one"
+          + " reads layout \(Self.layout)): use another --data folder")
+    }
   }
 
   // MARK: Identifiers and files
@@ -60,17 +77,76 @@ public final class Store: Sendable {
       && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
   }
 
+  /// `message` without the data folder's path, which clients have no business knowing.
+  public func redacting(_ message: String) -> String {
+    message.replacingOccurrences(of: folder.path + "/", with: "")
+      .replacingOccurrences(of: folder.path, with: "the data folder")
+  }
+
+  /// A new name in the scratch folder (emptied at every start) for a file made on the way.
+  func scratchFile(extension name: String) -> URL {
+    folder.appendingPathComponent("tmp").appendingPathComponent(".scratch-\(Self.newID()).\(name)")
+  }
+
   /// The file holding the bytes named `blob`.
   func file(of blob: String) -> URL {
     folder.appendingPathComponent("blobs").appendingPathComponent(String(blob.prefix(2)))
       .appendingPathComponent(blob)
   }
 
-  /// Stores `data` (once: the same bytes share a file) and returns its name.
-  func storeBlob(_ data: Data) throws(ServerError) -> String {
+  /// Stores `data` (once: the same bytes share a file), then runs `record` (the row that
+  /// names it) in a transaction that first makes sure the file is still there: a deletion
+  /// collecting the same bytes meanwhile (``collect(_:)`` runs in a transaction too) is
+  /// undone by writing them again, so no row ever names a missing file.
+  func storing<T>(_ data: Data, _ record: (String) throws(ServerError) -> T) throws(ServerError)
+    -> T
+  {
     let blob = SHA256.hex(of: data)
+    try write(data, as: blob)
+    return try database.transaction { () throws(ServerError) -> T in
+      try write(data, as: blob)
+      return try record(blob)
+    }
+  }
+
+  /// Moves the finished file at `url` into the store as a blob (hashed as it is read, never
+  /// loaded whole: a movie may be gigabytes), then runs `record` as ``storing(_:_:)`` does.
+  func storing<T>(file url: URL, _ record: (String) throws(ServerError) -> T) throws(ServerError)
+    -> T
+  {
+    let blob: String
+    do {
+      let handle = try FileHandle(forReadingFrom: url)
+      defer { try? handle.close() }
+      var hash = SHA256()
+      while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hash.update(chunk) }
+      blob = hash.finish().map { String(format: "%02x", $0) }.joined()
+      try handle.synchronize()
+    } catch {
+      throw .store("cannot read \(url.lastPathComponent) (\(error.localizedDescription))")
+    }
+    return try database.transaction { () throws(ServerError) -> T in
+      let target = file(of: blob)
+      if !RegularFile.exists(target.path) {
+        do {
+          try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+          throw .store("cannot store \(url.lastPathComponent): \(error.localizedDescription)")
+        }
+        guard rename(url.path, target.path) == 0 else {
+          throw .store("cannot store \(url.lastPathComponent): \(String(cString: strerror(errno)))")
+        }
+        Self.syncFolder(of: target)
+      }
+      return try record(blob)
+    }
+  }
+
+  /// Writes the file of `blob` unless it is there.
+  private func write(_ data: Data, as blob: String) throws(ServerError) {
     let url = file(of: blob)
-    if RegularFile.exists(url.path) { return blob }
+    if RegularFile.exists(url.path) { return }
     do {
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -78,16 +154,24 @@ public final class Store: Sendable {
     } catch {
       throw .store("cannot store \(data.count) bytes: \(error)")
     }
-    return blob
+  }
+
+  /// Makes a rename into the folder of `url` durable.
+  private static func syncFolder(of url: URL) {
+    let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard folder >= 0 else { return }
+    fsync(folder)
+    close(folder)
   }
 
   /// Removes the file of `blob` unless a row still names it.
-  private func collect(_ blob: String) {
-    let used =
-      (try? database.execute(
-        "SELECT 1 FROM uploads WHERE blob = ?1 UNION SELECT 1 FROM revisions WHERE blob = ?1 LIMIT 1",
-        [.text(blob)]))
-    if used?.isEmpty == true { try? FileManager.default.removeItem(at: file(of: blob)) }
+  func collect(_ blob: String) {
+    try? database.transaction { () throws(ServerError) in
+      let used = try database.execute(
+        "SELECT 1 FROM uploads WHERE blob = ?1 UNION SELECT 1 FROM revisions WHERE blob = ?1 UNION SELECT 1 FROM jobs WHERE blob = ?1 LIMIT 1",
+        [.text(blob)])
+      if used.isEmpty { try? FileManager.default.removeItem(at: file(of: blob)) }
+    }
   }
 
   static func now() -> String {
@@ -111,17 +195,18 @@ public final class Store: Sendable {
   public func addUpload(
     _ data: Data, kind: String, format: String, width: Int, height: Int, duration: Double?
   ) throws(ServerError) -> Upload {
-    let blob = try storeBlob(data)
     let upload = Upload(
       id: Self.newID(), kind: kind, format: format, width: width, height: height,
       duration: duration, bytes: data.count, created: Self.now())
-    try database.execute(
-      "INSERT INTO uploads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      [
-        .text(upload.id), .text(blob), .text(kind), .text(format), .integer(Int64(width)),
-        .integer(Int64(height)), duration.map { .real($0) } ?? .null, .integer(Int64(data.count)),
-        .text(upload.created),
-      ])
+    try storing(data) { (blob) throws(ServerError) in
+      try database.execute(
+        "INSERT INTO uploads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+          .text(upload.id), .text(blob), .text(kind), .text(format), .integer(Int64(width)),
+          .integer(Int64(height)), duration.map { .real($0) } ?? .null,
+          .integer(Int64(data.count)), .text(upload.created),
+        ])
+    }
     return upload
   }
 
@@ -158,31 +243,30 @@ public final class Store: Sendable {
   /// One revision of an edit document, on the upload it edits.
   public struct Document: Sendable {
     public let id: String
-    public let photo: String
+    public let upload: String
     public let revision: Int
     public let json: Data
     public let created: String
     public let updated: String
   }
 
-  public func addDocument(photo: String, json: Data) throws(ServerError) -> Document {
-    let blob = try storeBlob(json)
+  public func addDocument(upload: String, json: Data) throws(ServerError) -> Document {
     let (id, now) = (Self.newID(), Self.now())
-    try database.transaction { () throws(ServerError) in
+    try storing(json) { (blob) throws(ServerError) in
       try database.execute(
         "INSERT INTO documents VALUES (?, ?, 1, ?, ?)",
-        [.text(id), .text(photo), .text(now), .text(now)])
+        [.text(id), .text(upload), .text(now), .text(now)])
       try database.execute(
         "INSERT INTO revisions VALUES (?, 1, ?, ?)", [.text(id), .text(blob), .text(now)])
     }
-    return Document(id: id, photo: photo, revision: 1, json: json, created: now, updated: now)
+    return Document(id: id, upload: upload, revision: 1, json: json, created: now, updated: now)
   }
 
   /// The document's latest revision, or revision `revision`.
   public func document(_ id: String, revision: Int? = nil) throws(ServerError) -> Document? {
     guard Self.isID(id),
       let head = try database.execute(
-        "SELECT photo, revision, created, updated FROM documents WHERE id = ?", [.text(id)]
+        "SELECT upload, revision, created, updated FROM documents WHERE id = ?", [.text(id)]
       ).first, let latest = head[1].int
     else { return nil }
     let wanted = revision ?? latest
@@ -199,7 +283,7 @@ public final class Store: Sendable {
       throw .store("document \(id) revision \(wanted): \(error)")
     }
     return Document(
-      id: id, photo: head[0].string ?? "", revision: wanted, json: json,
+      id: id, upload: head[0].string ?? "", revision: wanted, json: json,
       created: head[2].string ?? "",
       updated: revision == nil ? head[3].string ?? "" : row[1].string ?? "")
   }
@@ -213,12 +297,11 @@ public final class Store: Sendable {
 
   /// Saves `json` as the document's next revision, when its latest is `expected` (nil: any).
   public func replaceDocument(
-    _ id: String, photo: String, json: Data, expected: Int?
+    _ id: String, upload: String, json: Data, expected: Int?
   ) throws(ServerError) -> Result<Document, ReplaceFailure> {
     guard Self.isID(id) else { return .failure(.missing) }
-    let blob = try storeBlob(json)
     let now = Self.now()
-    return try database.transaction { () throws(ServerError) -> Result<Document, ReplaceFailure> in
+    return try storing(json) { (blob) throws(ServerError) -> Result<Document, ReplaceFailure> in
       guard
         let current = try database.execute(
           "SELECT revision, created FROM documents WHERE id = ?", [.text(id)]
@@ -227,14 +310,14 @@ public final class Store: Sendable {
       if let expected, expected != latest { return .failure(.conflict(current: latest)) }
       let next = latest + 1
       try database.execute(
-        "UPDATE documents SET revision = ?, photo = ?, updated = ? WHERE id = ?",
-        [.integer(Int64(next)), .text(photo), .text(now), .text(id)])
+        "UPDATE documents SET revision = ?, upload = ?, updated = ? WHERE id = ?",
+        [.integer(Int64(next)), .text(upload), .text(now), .text(id)])
       try database.execute(
         "INSERT INTO revisions VALUES (?, ?, ?, ?)",
         [.text(id), .integer(Int64(next)), .text(blob), .text(now)])
       return .success(
         Document(
-          id: id, photo: photo, revision: next, json: json, created: current[1].string ?? "",
+          id: id, upload: upload, revision: next, json: json, created: current[1].string ?? "",
           updated: now))
     }
   }
