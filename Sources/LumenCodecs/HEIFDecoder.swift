@@ -104,6 +104,13 @@ enum HEIFDecoder {
       self.heif = heif
       self.context = context
       self.handle = handle
+      // A grid's output size is read only when it is decoded, and libheif 1.15 allocates it
+      // then, checked against nothing but this limit: a forged grid of 542 bytes once asked
+      // for 1.2 GB. The grid may exceed the shown size only by a crop (`clap`), never by
+      // much, so the limit is the shown long side and an eighth.
+      let longSide = max(width, height)
+      heif.context_set_maximum_image_size_limit(
+        context, Int32(clamping: longSide + longSide / 8 + 64))
     }
 
     deinit {
@@ -191,6 +198,9 @@ enum HEIFDecoder {
     let message =
       error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)"
     if error.subcode == heif_suberror_End_of_data { throw .truncated }
+    if error.subcode == heif_suberror_Security_limit_exceeded {
+      throw .corrupt("its image grid is larger than the image it declares")
+    }
     switch error.code {
     case heif_error_Unsupported_feature, heif_error_Unsupported_filetype:
       throw .unsupported(message)

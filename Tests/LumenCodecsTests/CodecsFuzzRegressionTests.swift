@@ -34,6 +34,14 @@ struct CodecsFuzzRegressionTests {
     #expect(error?.description.contains("\n") == false, "\(error.debugDescription)")
   }
 
+  /// A grid whose descriptor asks for a far larger picture than its `ispe` declares (542 bytes
+  /// asking libheif for 1.2 GB): refused before libheif allocates the grid, not after.
+  @Test func heifGridLargerThanDeclaredIsRefusedFirst() throws {
+    let data = try Self.input("image", "heif-grid-larger-than-its-ispe.heic")
+    let error = #expect(throws: CodecError.self) { try ImageFile.read(data: data, name: "x.heic") }
+    #expect(error?.description.contains("grid is larger") == true, "\(error.debugDescription)")
+  }
+
   /// An ICC profile's description (any bytes, any length) is quoted in an error: it must not
   /// break the error's single line.
   @Test func iccDescriptionInErrorIsOneLine() throws {

@@ -17,6 +17,7 @@
   X(context_free)                                                                                \
   X(context_read_from_memory_without_copy)                                                       \
   X(context_get_primary_image_handle)                                                            \
+  X(context_set_maximum_image_size_limit)                                                        \
   X(context_get_encoder_for_format)                                                              \
   X(context_encode_image)                                                                        \
   X(context_add_exif_metadata)                                                                   \
