@@ -241,41 +241,97 @@ import Testing
     open.stop()
   }
 
-  /// Uploads acknowledged before a `kill -9` are all there after a restart, byte for byte, and
-  /// every stored file is complete (named by the hash of what it holds).
+  /// Uploads, document revisions and exports under way when the server is killed with
+  /// `kill -9`: after a restart every acknowledged upload is there byte for byte, every
+  /// acknowledged revision reads back as it was answered, every unfinished job is failed (none
+  /// left running), the scratch folder is empty and every stored file is complete (named by
+  /// the hash of what it holds).
   @Test func acknowledgedWritesSurviveKill9() throws {
     let folder = try Scratch.directory()
     let data = folder.appendingPathComponent("data")
     let samples = try ["coffee", "chelsea"].map { try Data(contentsOf: PackagePaths.sample($0)) }
+    var jobs: [String] = []
     for round in 0..<3 {
       let server = try ServerProcess(data: data)
-      let acknowledged = LockedBox<[(String, Int)]>()
-      acknowledged.value = []
-      let writer = Thread {
+      let photo = try server.upload()
+      let document = try server.createDocument(photo, Self.document)
+      // Exports when the kill comes: a movie still encoding (HEVC at its slowest preset takes
+      // seconds), photos done or queued behind it.
+      let clip = try server.request(
+        "POST", "/v1/uploads",
+        body: Data(contentsOf: PackagePaths.samples.appendingPathComponent("demo/coffee-clip.mp4")))
+      let movie = try server.createDocument(clip.json["id"] as? String ?? "", Self.document)
+      let running = try server.json(
+        "POST", "/v1/jobs",
+        ["document": movie, "encoding": ["codec": "hevc", "preset": "veryslow"]]
+      ).json["id"] as? String ?? ""
+      for format in ["png", "webp"] {
+        let job = try server.json("POST", "/v1/jobs", ["document": document, "format": format])
+        jobs.append(job.json["id"] as? String ?? "")
+      }
+      let uploads = LockedBox<[(String, Int)]>()
+      uploads.value = []
+      let revisions = LockedBox<[(Int, Data)]>()
+      revisions.value = []
+      let uploader = Thread {
         for n in 0..<1000 {
-          let sample = n % 2
           // Each upload differs (a byte appended after the JPEG's end), so each is new.
-          var bytes = samples[sample]
+          var bytes = samples[n % 2]
           bytes.append(contentsOf: withUnsafeBytes(of: UInt32(round * 1000 + n)) { Array($0) })
           guard let reply = try? server.request("POST", "/v1/uploads", body: bytes),
             reply.status == 201, let id = reply.json["id"] as? String
           else { return }
-          acknowledged.update { $0?.append((id, round * 1000 + n)) }
+          uploads.update { $0?.append((id, round * 1000 + n)) }
         }
       }
-      writer.start()
+      let editor = Thread {
+        for n in 1..<1000 {
+          var edited = Self.document
+          edited["operations"] = ["adjustments": ["contrast": Double(n % 100) / 100]]
+          guard
+            let reply = try? server.json(
+              "PUT", "/v1/documents/\(document)", ["upload": photo, "document": edited],
+              headers: ["If-Match": "\"\(n)\""]),
+            reply.status == 200,
+            let body = try? JSONSerialization.data(
+              withJSONObject: reply.json["document"] ?? [:], options: .sortedKeys)
+          else { return }
+          revisions.update { $0?.append((n + 1, body)) }
+        }
+      }
+      uploader.start()
+      editor.start()
       Thread.sleep(forTimeInterval: 0.6 + 0.3 * Double(round))
       server.stop(SIGKILL)
-      while writer.isExecuting { Thread.sleep(forTimeInterval: 0.01) }
+      while uploader.isExecuting || editor.isExecuting { Thread.sleep(forTimeInterval: 0.01) }
       let restarted = try ServerProcess(data: data)
-      let ids = acknowledged.value ?? []
-      #expect(!ids.isEmpty)
-      for (id, n) in ids {
+      #expect(
+        try FileManager.default.contentsOfDirectory(
+          atPath: data.appendingPathComponent("tmp").path
+        ).isEmpty)
+      let acknowledged = uploads.value ?? []
+      #expect(!acknowledged.isEmpty)
+      for (id, n) in acknowledged {
         var expected = samples[n % 2]
         expected.append(contentsOf: withUnsafeBytes(of: UInt32(n)) { Array($0) })
         let content = try restarted.request("GET", "/v1/uploads/\(id)/content")
         #expect(content.status == 200 && content.body == expected, "upload \(n) of round \(round)")
       }
+      let saved = revisions.value ?? []
+      #expect(!saved.isEmpty)
+      for (revision, body) in saved {
+        let reply = try restarted.request("GET", "/v1/documents/\(document)?revision=\(revision)")
+        let stored = try JSONSerialization.data(
+          withJSONObject: reply.json["document"] ?? [:], options: .sortedKeys)
+        #expect(reply.status == 200 && stored == body, "revision \(revision) of round \(round)")
+      }
+      for job in jobs {
+        let state = try restarted.request("GET", "/v1/jobs/\(job)").json["state"] as? String
+        #expect(state == "done" || state == "failed", "\(job): \(state ?? "?")")
+      }
+      let movieJob = try restarted.request("GET", "/v1/jobs/\(running)").json
+      #expect(movieJob["state"] as? String == "failed", "\(movieJob)")
+      #expect(try restarted.request("GET", "/v1/jobs/\(running)/output").status == 409)
       restarted.stop()
     }
     let blobs = data.appendingPathComponent("blobs")
