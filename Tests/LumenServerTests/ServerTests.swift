@@ -105,7 +105,8 @@ import Testing
     for source in ["/etc/passwd", "../../etc/passwd", "lumen.sqlite", "blobs"] {
       var reading = Self.document
       reading["layers"] = [["id": "a", "kind": "image", "source": source]]
-      let refused = try server.json("POST", "/v1/documents", ["upload": photo, "document": reading])
+      let refused = try server.json(
+        "POST", "/v1/documents", ["upload": photo, "document": reading])
       #expect(refused.status == 422, "\(source)")
     }
     #expect(try server.json("POST", "/v1/documents", ["upload": photo]).status == 422)
@@ -115,8 +116,10 @@ import Testing
         ["upload": String(repeating: "0", count: 32), "document": Self.document]
       ).status == 404)
     #expect(
-      try server.json("POST", "/v1/documents", ["upload": photo, "document": Self.document, "x": 1])
-        .status == 422)
+      try server.json(
+        "POST", "/v1/documents", ["upload": photo, "document": Self.document, "x": 1]
+      )
+      .status == 422)
     #expect(try server.request("POST", "/v1/documents", body: Data("{".utf8)).status == 400)
     #expect(try server.request("POST", "/v1/documents", body: Data("[1e999]".utf8)).status == 400)
     server.stop()
@@ -201,7 +204,8 @@ import Testing
       ["id": "x", "kind": "image", "source": "upload:\(String(repeating: "0", count: 32))"]
     ]
     #expect(
-      try server.json("POST", "/v1/documents", ["upload": photo, "document": missing]).status == 422)
+      try server.json("POST", "/v1/documents", ["upload": photo, "document": missing]).status == 422
+    )
     var look = Self.document
     look["operations"] = ["look": ["id": "../../../etc/passwd"]]
     #expect(
@@ -261,10 +265,11 @@ import Testing
         "POST", "/v1/uploads",
         body: Data(contentsOf: PackagePaths.samples.appendingPathComponent("demo/coffee-clip.mp4")))
       let movie = try server.createDocument(clip.json["id"] as? String ?? "", Self.document)
-      let running = try server.json(
-        "POST", "/v1/jobs",
-        ["document": movie, "encoding": ["codec": "hevc", "preset": "veryslow"]]
-      ).json["id"] as? String ?? ""
+      let running =
+        try server.json(
+          "POST", "/v1/jobs",
+          ["document": movie, "encoding": ["codec": "hevc", "preset": "veryslow"]]
+        ).json["id"] as? String ?? ""
       for format in ["png", "webp"] {
         let job = try server.json("POST", "/v1/jobs", ["document": document, "format": format])
         jobs.append(job.json["id"] as? String ?? "")

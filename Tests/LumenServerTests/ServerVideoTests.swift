@@ -27,7 +27,8 @@ import Testing
     let probed = try Program.text(
       of: "ffprobe",
       ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", Self.clip.path])
-    #expect(abs(duration - (Double(probed.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0)) < 0.05)
+    #expect(
+      abs(duration - (Double(probed.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0)) < 0.05)
     let id = info["id"] as? String ?? ""
     let content = try server.request("GET", "/v1/uploads/\(id)/content")
     #expect(content.header("Content-Type") == "video/mp4")
@@ -43,7 +44,8 @@ import Testing
     }
     server.stop()
     // A server taking videos of at most a second refuses the 2 s clip before storing it.
-    let strict = try ServerProcess(data: folder.appendingPathComponent("strict"), ["--max-duration", "1"])
+    let strict = try ServerProcess(
+      data: folder.appendingPathComponent("strict"), ["--max-duration", "1"])
     let refused = try strict.request("POST", "/v1/uploads", body: bytes)
     #expect(refused.status == 413, "\(String(decoding: refused.body, as: UTF8.self))")
     strict.stop()
@@ -57,7 +59,8 @@ import Testing
     let upload = try uploadClip(server)["id"] as? String ?? ""
     let document = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.clipDocument))
     let id = try server.createDocument(upload, document as? [String: Any] ?? [:])
-    let preview = try server.request("GET", "/v1/documents/\(id)/preview?size=480&format=png&time=1.5")
+    let preview = try server.request(
+      "GET", "/v1/documents/\(id)/preview?size=480&format=png&time=1.5")
     #expect(preview.status == 200, "\(String(decoding: preview.body, as: UTF8.self))")
     let served = folder.appendingPathComponent("served.png")
     try preview.body.write(to: served)

@@ -45,6 +45,11 @@ final class JobRunner: @unchecked Sendable {
     self.maxQueued = maxQueued
   }
 
+  /// Jobs waiting and jobs rendering now.
+  var counts: (queued: Int, running: Int) {
+    state.withLock { ($0.pending.count, $0.running) }
+  }
+
   /// Queues `job`; false when the queue is full.
   func submit(_ job: Store.Job) -> Bool {
     let accepted = state.withLock { state in

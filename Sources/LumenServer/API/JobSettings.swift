@@ -24,7 +24,8 @@ enum JobSettings: Sendable, Equatable {
       try decoder.refuseUnknownKeys(besides: CodingKeys.self)
       let c = try decoder.container(keyedBy: CodingKeys.self)
       encoding = try c.decodeIfPresent(PhotoEncoding.self, forKey: .encoding) ?? PhotoEncoding()
-      previewLongSide = try c.decodeWholeNumber(forKey: .previewLongSide, in: RenderJob.previewRange)
+      previewLongSide = try c.decodeWholeNumber(
+        forKey: .previewLongSide, in: RenderJob.previewRange)
     }
   }
 
@@ -54,7 +55,8 @@ enum JobSettings: Sendable, Equatable {
       if let frameRate, (try? VideoEncodeSettings.FrameRate(parsing: frameRate)) == nil {
         throw DecodingError.dataCorruptedError(
           forKey: .frameRate, in: c,
-          debugDescription: "\"\(frameRate.prefix(40))\" is not a rate such as 30, 29.97 or 30000/1001")
+          debugDescription:
+            "\"\(frameRate.prefix(40))\" is not a rate such as 30, 29.97 or 30000/1001")
       }
     }
   }
@@ -81,7 +83,8 @@ enum JobSettings: Sendable, Equatable {
       if let setting = photo.encoding.options.requestedSettings.first(where: {
         !$0.formats.contains(imageFormat)
       }) {
-        throw JobSettingsError(pointer: "encoding", reason: "\(setting) does not apply to \(format)")
+        throw JobSettingsError(
+          pointer: "encoding", reason: "\(setting) does not apply to \(format)")
       }
       self = .photo(photo)
     }

@@ -34,15 +34,17 @@ extension Service {
     let session: EditSession
     if upload.kind == "video" {
       let duration = upload.duration ?? 0
-      let seconds = try request.argument("time").map { text throws(RouteError) in
-        guard let t = Double(text), t.isFinite, t >= 0, t <= duration else {
-          throw RouteError(400, "time must be in 0...\(duration) seconds", pointer: "time")
-        }
-        return t
-      } ?? 0
+      let seconds =
+        try request.argument("time").map { text throws(RouteError) in
+          guard let t = Double(text), t.isFinite, t >= 0, t <= duration else {
+            throw RouteError(400, "time must be in 0...\(duration) seconds", pointer: "time")
+          }
+          return t
+        } ?? 0
       let frame = try previewFrame(of: upload.id, file: file, at: seconds)
       document = document.resolved(at: .seconds(frame.time), clipDuration: duration)
-      session = self.session(for: "\(upload.id)/\(size)/\(frame.time)", file: frame.file, size: size)
+      session = self.session(
+        for: "\(upload.id)/\(size)/\(frame.time)", file: frame.file, size: size)
     } else {
       session = self.session(for: "\(upload.id)/\(size)", file: file, size: size)
     }
@@ -102,8 +104,7 @@ extension Service {
         contentsOf: file, previewLongSide: size, resources: resources, context: context)
       kept.append((key, made))
       var evicted: [URL] = []
-      while kept.count > 1, kept.reduce(0, { $0 + Self.sessionBytes($1.session) }) > sessionBudget
-      {
+      while kept.count > 1, kept.reduce(0, { $0 + Self.sessionBytes($1.session) }) > sessionBudget {
         evicted.append(kept.removeFirst().session.url)
       }
       return (made, evicted)

@@ -19,7 +19,8 @@ extension Service {
     } else if let container = VideoEncodeSettings.Container(detecting: data) {
       upload = try addVideo(data, container: container)
     } else {
-      throw RouteError(415, "not a JPEG, PNG, WebP or HEIC photo nor an MP4, MOV, MKV or WebM video")
+      throw RouteError(
+        415, "not a JPEG, PNG, WebP or HEIC photo nor an MP4, MOV, MKV or WebM video")
     }
     return Response.json(upload, status: 201).adding("Location", "/v1/uploads/\(upload.id)")
   }

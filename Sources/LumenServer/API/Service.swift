@@ -76,15 +76,18 @@ public final class Service: Sendable {
   public func handle(_ request: Request) -> Response {
     let start = Date()
     metrics.started()
-    var response = response(to: request)
-    metrics.finished(status: response.status, seconds: Date().timeIntervalSince(start))
+    var route = "unmatched"
+    var response = response(to: request, route: &route)
+    metrics.finished(
+      route: route, status: response.status, seconds: Date().timeIntervalSince(start))
     if let origin = configuration.corsOrigin, request.header("origin") == origin {
       response = response.adding("Access-Control-Allow-Origin", origin).adding("Vary", "Origin")
     }
     return response
   }
 
-  private func response(to request: Request) -> Response {
+  /// The answer; `route` becomes the pattern the request matched.
+  private func response(to request: Request, route matched: inout String) -> Response {
     let path = request.segments
     // A browser's preflight carries no credentials: answered before the token is asked for.
     if request.method == "OPTIONS", let origin = configuration.corsOrigin {
@@ -109,6 +112,7 @@ public final class Service: Sendable {
     var allowed: [String] = []
     for route in Self.routes {
       guard let parameters = route.match(path) else { continue }
+      matched = route.pattern
       guard route.method == request.method else {
         allowed.append(route.method)
         continue
@@ -144,7 +148,7 @@ public final class Service: Sendable {
     Route(method: "GET", pattern: "/metrics") { service, _, _ in
       Response(
         status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")],
-        body: Data(service.metrics.text().utf8))
+        body: Data(service.metrics.text(gauges: service.gauges).utf8))
     },
     Route(method: "GET", pattern: "/openapi.json") { _, _, _ in try .json(data: openAPI()) },
     Route(method: "GET", pattern: "/v1/schema") { _, _, _ in .json(data: EditDocument.jsonSchema())
@@ -217,6 +221,18 @@ public final class Service: Sendable {
       try service.jobOutput(p["id"] ?? "")
     },
   ]
+
+  /// What `/metrics` reads at each scrape besides the counters.
+  var gauges: [Metrics.Gauge] {
+    let (queued, running) = jobs.counts
+    return [
+      Metrics.Gauge(name: "lumen_jobs_queued", help: "Jobs waiting to run.", value: queued),
+      Metrics.Gauge(name: "lumen_jobs_running", help: "Jobs rendering.", value: running),
+      Metrics.Gauge(
+        name: "lumen_preview_sessions", help: "Warm preview sessions kept.",
+        value: sessions.withLock { $0.count }),
+    ]
+  }
 
   static func missing(_ kind: String, _ id: String?) -> RouteError {
     RouteError(404, "no \(kind) \(id ?? "")")
