@@ -18,6 +18,6 @@ package enum VideoTool {
 /// The HTTP service, in `lumen-server` (see ``Companion``).
 package enum ServeTool {
   package static let companion = Companion(
-    word: "serve", summary: "The HTTP service: uploads, edit documents, previews (JSON API).",
+    word: "serve", summary: "The HTTP service: photo and video uploads, documents, previews, jobs.",
     executableName: "lumen-server")
 }

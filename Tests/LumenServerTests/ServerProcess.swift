@@ -67,9 +67,17 @@ final class ServerProcess: @unchecked Sendable {
   /// Sends `text` as it is over a new connection and returns what comes back (up to 64 KB, or
   /// nothing when not waiting for the answer: the client leaves at once).
   func raw(_ text: String, waitsForAnswer: Bool = true) throws -> String {
+    let socket = try connection()
+    defer { close(socket) }
+    send(text, on: socket)
+    guard waitsForAnswer else { return "" }
+    return receive(on: socket)
+  }
+
+  /// A new connection to the server, its reads timing out after `seconds`.
+  func connection(timeout seconds: Int = 10) throws -> Int32 {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw ToolFailure("no socket") }
-    defer { close(socket) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -79,12 +87,27 @@ final class ServerProcess: @unchecked Sendable {
         connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard connected == 0 else { throw ToolFailure("cannot connect to port \(port)") }
-    let bytes = Array(text.utf8)
-    _ = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    guard waitsForAnswer else { return "" }
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    guard connected == 0 else {
+      close(socket)
+      throw ToolFailure("cannot connect to port \(port)")
+    }
+    var timeout = timeval(tv_sec: seconds, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    return socket
+  }
+
+  /// Sends `text`; false when the server has closed the connection.
+  @discardableResult
+  func send(_ text: String, on socket: Int32) -> Bool {
+    let bytes = Array(text.utf8)
+    return bytes.withUnsafeBytes {
+      Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+    } == bytes.count
+  }
+
+  /// What arrives next (up to 64 KB): "" when the server closed the connection or the read
+  /// timed out.
+  func receive(on socket: Int32) -> String {
     var answer = [UInt8](repeating: 0, count: 65536)
     let count = answer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
     return String(decoding: answer.prefix(max(0, count)), as: UTF8.self)

@@ -351,6 +351,36 @@ import Testing
     }
   }
 
+  /// A connection that says nothing is closed after the idle timeout; a body trickling in a
+  /// byte at a time (each within the idle timeout) is dropped after the request timeout,
+  /// and the service answers others meanwhile.
+  @Test func silentAndTricklingClientsAreTimedOut() throws {
+    let folder = try Scratch.directory()
+    let server = try ServerProcess(
+      data: folder.appendingPathComponent("data"),
+      ["--idle-timeout", "1", "--request-timeout", "2"])
+    let silent = try server.connection()
+    defer { close(silent) }
+    let start = Date()
+    #expect(server.receive(on: silent).isEmpty)
+    let waited = Date().timeIntervalSince(start)
+    #expect(waited >= 0.9 && waited < 5, "closed after \(waited) s")
+    let trickle = try server.connection()
+    defer { close(trickle) }
+    server.send(
+      "POST /v1/uploads HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n", on: trickle)
+    var sent = 0
+    let began = Date()
+    while sent < 100, server.send("x", on: trickle) {
+      sent += 1
+      Thread.sleep(forTimeInterval: 0.4)
+    }
+    let lasted = Date().timeIntervalSince(began)
+    #expect(sent < 100 && lasted >= 1.9 && lasted < 6, "\(sent) bytes over \(lasted) s")
+    #expect(try server.request("GET", "/healthz").status == 200)
+    server.stop()
+  }
+
   /// Many kept-alive clients asking at once, and clients that leave while their previews are
   /// rendered: the service answers them all and goes on. (An answer's thread once unlocked a
   /// request the connection had already freed, corrupting the heap under wrk's 32 connections.)
