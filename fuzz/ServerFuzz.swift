@@ -28,9 +28,11 @@ public func fuzzServer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces)
     }
   }
-  // Ids of the fixture's upload and document, where the input says so.
+  // Ids of the fixture's uploads and documents, where the input says so.
   func filled(_ text: String) -> String {
-    text.replacingOccurrences(of: "UPLOAD", with: Fixture.shared.upload)
+    text.replacingOccurrences(of: "CLIPDOC", with: Fixture.shared.clipDocument)
+      .replacingOccurrences(of: "CLIP", with: Fixture.shared.clip)
+      .replacingOccurrences(of: "UPLOAD", with: Fixture.shared.upload)
       .replacingOccurrences(of: "DOCUMENT", with: Fixture.shared.document)
   }
   let request = Request(
@@ -62,12 +64,15 @@ private func body(_ response: Response) -> String {
   return ""
 }
 
-/// One service over a fresh store, with an upload (a small photo) and a document on it.
+/// One service over a fresh store, with two uploads (a small photo, the sample clip) and a
+/// document on each.
 private final class Fixture: @unchecked Sendable {
   static let shared = Fixture()
   let service: Service
   let upload: String
   let document: String
+  let clip: String
+  let clipDocument: String
 
   init() {
     let folder = FileManager.default.temporaryDirectory
@@ -81,17 +86,25 @@ private final class Fixture: @unchecked Sendable {
       for i in bytes.indices { bytes[i] = UInt8(truncatingIfNeeded: i &* 7) }
     }
     try? ImageFile.write(bitmap, to: photo, overwrite: true)
-    let uploaded = service.handle(
-      Request(method: "POST", path: "/v1/uploads", body: (try? Data(contentsOf: photo)) ?? Data()))
-    upload = Self.id(uploaded)
-    let document = service.handle(
-      Request(
-        method: "POST", path: "/v1/documents",
-        body: Data(
-          "{\"photo\":\"\(upload)\",\"document\":{\"formatIdentifier\":\"org.lumen.edit\",\"formatVersion\":4}}"
-            .utf8)))
-    self.document = Self.id(document)
-    expect(!upload.isEmpty && !self.document.isEmpty, "the fixture could not be made")
+    upload = Self.add((try? Data(contentsOf: photo)) ?? Data(), to: service)
+    document = Self.document(on: upload, in: service)
+    // The fuzzers run from the checkout's root.
+    clip = Self.add(
+      (try? Data(contentsOf: URL(fileURLWithPath: "samples/demo/coffee-clip.mp4"))) ?? Data(),
+      to: service)
+    clipDocument = Self.document(on: clip, in: service)
+    expect(
+      ![upload, document, clip, clipDocument].contains(""), "the fixture could not be made")
+  }
+
+  static func add(_ bytes: Data, to service: Service) -> String {
+    id(service.handle(Request(method: "POST", path: "/v1/uploads", body: bytes)))
+  }
+
+  static func document(on upload: String, in service: Service) -> String {
+    let body =
+      "{\"upload\":\"\(upload)\",\"document\":{\"formatIdentifier\":\"org.lumen.edit\",\"formatVersion\":4}}"
+    return id(service.handle(Request(method: "POST", path: "/v1/documents", body: Data(body.utf8))))
   }
 
   static func id(_ response: Response) -> String {
