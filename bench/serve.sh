@@ -46,7 +46,7 @@ doc_id, etag = created.json()["id"], created.headers["ETag"]
 t = time.perf_counter()
 http.get(f"{base}/v1/documents/{doc_id}/preview", params={"size": 1280, "format": "webp"})
 print(f"first preview (decode at reduced scale, look): {(time.perf_counter() - t) * 1000:.0f} ms")
-previews, saves = [], []
+previews, saves, timings = [], [], []
 for run in range(runs):
     doc["operations"]["adjustments"]["contrast"] = 0.1 + 0.02 * (run % 20)
     t = time.perf_counter()
@@ -58,9 +58,12 @@ for run in range(runs):
     reply = http.get(f"{base}/v1/documents/{doc_id}/preview", params={"size": 1280, "format": "webp"})
     previews.append(time.perf_counter() - t)
     assert reply.status_code == 200
+    timings.append(dict((part.split(";dur=")[0].strip(), float(part.split(";dur=")[1]))
+                        for part in reply.headers["Server-Timing"].split(",")))
 print(f"slider change: save median {statistics.median(saves) * 1000:.1f} ms, warm preview median "
       f"{statistics.median(previews) * 1000:.1f} ms (min {min(previews) * 1000:.1f}, "
-      f"max {max(previews) * 1000:.1f}, {runs} runs)")
+      f"max {max(previews) * 1000:.1f}, {runs} runs); in the server (Server-Timing medians): "
+      + ", ".join(f"{k} {statistics.median(t[k] for t in timings):.1f} ms" for k in timings[0]))
 print("after: " + ", ".join(f"{k} {v:.1f} MB" for k, v in rss()))
 # Load: wrk on the preview (32 connections) while full-size exports run one after another.
 loading = True

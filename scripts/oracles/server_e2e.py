@@ -81,6 +81,9 @@ doc_id = created.json()["id"]
 preview = requests.get(f"{base}/v1/documents/{doc_id}/preview", params={"size": 320, "format": "png"})
 check("preview", preview.status_code == 200 and preview.headers["Content-Type"] == "image/png",
       preview.text[:300])
+check("the preview says where its time went",
+      re.fullmatch(r"render;dur=[\d.]+, encode;dur=[\d.]+", preview.headers.get("Server-Timing", "")),
+      preview.headers.get("Server-Timing"))
 # The same preview from the command line: the same document, the same pixels.
 with tempfile.TemporaryDirectory(dir=work) as folder:
     doc_file = os.path.join(folder, "doc.json")

@@ -48,17 +48,26 @@ extension Service {
     } else {
       session = self.session(for: "\(upload.id)/\(size)", file: file, size: size)
     }
+    let started = Date()
     let bitmap = try session.preview(document)
+    let rendered = Date()
     metrics.rendered()
     let scratch = store.scratchFile(extension: name)
     defer { try? FileManager.default.removeItem(at: scratch) }
     try ImageFile.write(bitmap, to: scratch, format: format, options: Self.previewEncoding(format))
+    let body = try RegularFile.contents(of: scratch.path)
+    // Where the time went, for browsers' developer tools and bench/serve.sh (W3C Server Timing).
+    let timing = [
+      ("render", rendered.timeIntervalSince(started)), ("encode", -rendered.timeIntervalSinceNow),
+    ]
+    .map { "\($0.0);dur=\(String(format: "%.1f", $0.1 * 1000))" }.joined(separator: ", ")
     return Response(
       status: 200,
       headers: [
         ("Content-Type", Self.mediaType(format.rawValue)), ("ETag", "\"\(saved.revision)\""),
+        ("Server-Timing", timing),
       ],
-      body: try RegularFile.contents(of: scratch.path))
+      body: body)
   }
 
   /// How previews are encoded: quality 85 where a format has one, fast rather than small.
