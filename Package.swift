@@ -103,15 +103,15 @@ let package = Package(
     .executableTarget(name: "lumen-svg-helper", dependencies: ["CLumenShims"]),
 
     // The HTTP service: JSON API, store (SQLite + content-addressed files), photo and video
-    // jobs.
+    // jobs (videos through lumen-video, so that FFmpeg never loads into the server).
     .target(
       name: "LumenServer",
       dependencies: [
         "CLumenHTTP", "CSQLite", "LumenAssets", "LumenCodecs", "LumenCore", "LumenEdit",
-        "LumenFilters", "LumenJobs", "LumenVideo", "LumenVideoJobs",
+        "LumenFilters", "LumenJobs",
       ],
       resources: [.copy("Resources/openapi.json")]),
-    // `lumen serve`: libmicrohttpd, SQLite and FFmpeg load only when the service runs.
+    // `lumen serve`: libmicrohttpd and SQLite load only when the service runs.
     .executableTarget(
       name: "lumen-server",
       dependencies: ["LumenCommandLine", "LumenCore", "LumenServer"]),

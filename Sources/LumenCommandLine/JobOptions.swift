@@ -23,13 +23,14 @@ package enum JobOptions {
       + "only the document's own folder)")
 
   /// The job `args` describe: read from `--job`, or built by `build` from the other options,
-  /// which are refused alongside `--job`.
+  /// which are refused alongside `--job` (but those named in `running`, which say how to run
+  /// it rather than what it is).
   package static func job<Job: Decodable & PathResolving>(
-    _ args: ParsedArguments, _: Job.Type, build: () throws -> Job
+    _ args: ParsedArguments, _: Job.Type, running: Set<String> = [], build: () throws -> Job
   ) throws -> Job {
     guard let file = args.string("job") else { return try build() }
     let others = args.command.options.filter {
-      args.has($0.name) && !["job", "print-job"].contains($0.name)
+      args.has($0.name) && !(["job", "print-job"] + running).contains($0.name)
     }
     if let other = others.first {
       throw UsageError("--job takes the job from its file: leave out \(other.displayName)")

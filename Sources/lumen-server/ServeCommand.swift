@@ -62,6 +62,8 @@ enum ServeCommand {
         token: token, corsOrigin: args.string("cors"), maxUploadBytes: maxUpload,
         maxMegapixels: args.integer("max-megapixels") ?? 100,
         maxVideoSeconds: Double(args.integer("max-duration") ?? 600),
+        // lumen-video beside this executable does the video work; without it, photos only.
+        videoWorker: (try? VideoTool.companion.executable()).map(VideoWorker.init),
         jobs: args.integer("jobs") ?? 1),
       context: context)
     let server = try HTTPServer(

@@ -50,6 +50,12 @@ enum VideoExportCommand {
       .flag("strip-gps", help: "leaves out the first clip's location (its time stays)"),
       .flag("strip-metadata", help: "leaves out the first clip's time and location"),
       .flag("overwrite", help: "replaces OUT when it exists, even when it is an input"),
+      .flag(
+        "progress-lines",
+        help: "prints progress as JSON lines on standard output (for services and scripts)"),
+      .flag(
+        "until-stdin-closes",
+        help: "stops as on SIGTERM when standard input closes (a service that started it ended)"),
     ] + JobOptions.options + [JobOptions.assetSource]
 
   static let notes = """
@@ -64,12 +70,17 @@ enum VideoExportCommand {
     """
 
   static func run(_ args: ParsedArguments) throws {
-    let job = try JobOptions.job(args, VideoJob.self) { try Self.job(from: args) }
+    let job = try JobOptions.job(
+      args, VideoJob.self, running: ["progress-lines", "until-stdin-closes"]
+    ) {
+      try Self.job(from: args)
+    }
     if try JobOptions.printed(job, args) { return }
     let export = try job.export()
     let output = export.output
     try VideoOutput.checkWritable(output.path)
-    let outcome = try Self.perform(export)
+    if args.has("until-stdin-closes") { Self.stopWhenStandardInputCloses() }
+    let outcome = try Self.perform(export, printsLines: args.has("progress-lines"))
     let frames = outcome.frameCount
     let fps = outcome.seconds > 0 ? Double(frames) / outcome.seconds : 0
     print(
@@ -196,19 +207,22 @@ enum VideoExportCommand {
     var seconds: Double
   }
 
-  /// Runs the export to its end on a task, drawing progress; an interruption (Ctrl-C) cancels
-  /// it and exits with 128 + the signal (see ``Interruption``), leaving no file.
-  static func perform(_ export: VideoExport) throws -> Outcome {
+  /// Runs the export to its end on a task, drawing progress (or printing it as JSON lines:
+  /// `{"framesDone": 12, "frameCount": 50, "fraction": 0.24, "eta": 1.9}`); an interruption
+  /// (Ctrl-C, SIGTERM) cancels it and exits with 128 + the signal (see ``Interruption``),
+  /// leaving no file.
+  static func perform(_ export: VideoExport, printsLines: Bool = false) throws -> Outcome {
     let events = try export.start()
     let result = ResultBox()
     let done = DispatchSemaphore(value: 0)
     let task = Task {
-      let bar = ProgressBar.isUseful ? FrameProgressBar() : nil
+      let bar = !printsLines && ProgressBar.isUseful ? FrameProgressBar() : nil
       do {
         for try await event in events {
           switch event {
           case .progress(let progress):
             bar?.draw(progress)
+            if printsLines { Self.printLine(progress) }
             result.set(
               .success(Outcome(frameCount: progress.frameCount, seconds: progress.elapsed)))
           case .finished:
@@ -223,6 +237,24 @@ enum VideoExportCommand {
     }
     Interruption.wait(for: done) { task.cancel() }
     return try result.get()
+  }
+
+  /// Reads standard input to its end on a thread, then stops the export as SIGTERM would: a
+  /// service holds the other end, and a service killed outright closes it.
+  private static func stopWhenStandardInputCloses() {
+    Thread {
+      while !FileHandle.standardInput.availableData.isEmpty {}
+      kill(getpid(), SIGTERM)
+    }.start()
+  }
+
+  /// One progress line, written at once (standard output may be a pipe, which buffers).
+  private static func printLine(_ progress: VideoExportProgress) {
+    let eta = progress.estimatedTimeRemaining.map { String(format: "%.2f", $0) } ?? "null"
+    let line = String(
+      format: "{\"framesDone\": %d, \"frameCount\": %d, \"fraction\": %.4f, \"eta\": %@}\n",
+      progress.framesDone, progress.frameCount, progress.fraction, eta)
+    FileHandle.standardOutput.write(Data(line.utf8))
   }
 
   /// The task's result, handed to the waiting thread.

@@ -309,6 +309,13 @@ import Testing
       Thread.sleep(forTimeInterval: 0.6 + 0.3 * Double(round))
       server.stop(SIGKILL)
       while uploader.isExecuting || editor.isExecuting { Thread.sleep(forTimeInterval: 0.01) }
+      // The movie's lumen-video saw its server go (its standard input closed) and stopped.
+      var orphans = "?"
+      for _ in 0..<100 where !orphans.isEmpty {
+        Thread.sleep(forTimeInterval: 0.05)
+        orphans = (try? Program.text(of: "pgrep", ["-f", "video --job \(data.path)/"])) ?? ""
+      }
+      #expect(orphans.isEmpty, "lumen-video still running: \(orphans)")
       let restarted = try ServerProcess(data: data)
       #expect(
         try FileManager.default.contentsOfDirectory(

@@ -1,9 +1,6 @@
 import Foundation
 import LumenCore
 import LumenEdit
-import LumenJobs
-import LumenVideo
-import LumenVideoJobs
 
 /// Runs the service's render jobs on Lumen's threads, at most ``limit`` at once, first come
 /// first served, with their progress kept in memory (and their states in the store) for
@@ -12,6 +9,7 @@ final class JobRunner: @unchecked Sendable {
   let store: Store
   let context: RenderContext
   let resources: EditResources
+  let videoWorker: VideoWorker?
   /// Jobs rendered at once, and jobs waiting at most.
   let limit: Int
   let maxQueued: Int
@@ -35,9 +33,10 @@ final class JobRunner: @unchecked Sendable {
   private let state = Locked(State())
 
   init(
-    store: Store, context: RenderContext, resources: EditResources, limit: Int,
-    maxQueued: Int = 256
+    store: Store, context: RenderContext, resources: EditResources, videoWorker: VideoWorker?,
+    limit: Int, maxQueued: Int = 256
   ) {
+    self.videoWorker = videoWorker
     self.store = store
     self.context = context
     self.resources = resources
@@ -159,42 +158,42 @@ final class JobRunner: @unchecked Sendable {
     }
   }
 
-  /// Exports the video `file` through `document` as `lumen video` does, following its
-  /// progress, and stops it within a frame when the job is cancelled (the export removes its
-  /// unfinished file).
+  /// Exports the video `file` through `document` by `lumen-video` (see ``VideoWorker``),
+  /// following its progress, and stops it within a frame when the job is cancelled (the
+  /// export removes its unfinished file).
   private func renderVideo(
     _ id: String, of file: URL, through document: EditDocument, _ settings: JobSettings.Video,
     to output: URL
   ) throws {
-    var composition = VideoComposition(
-      clips: [VideoClip(url: file, trim: settings.trim.map { $0.from..<($0.to ?? .infinity) })])
-    if let longSide = settings.longSide { composition.size = .longSide(longSide) }
-    composition.frameRate = try settings.frameRate.map {
-      try VideoEncodeSettings.FrameRate(parsing: $0)
+    guard let worker = videoWorker else {
+      throw RouteError(415, "this server takes photos only (lumen-video is not installed)")
     }
-    let container = try VideoJob.container(of: output.path)
-    let export = VideoExport(
-      composition: composition, document: document, resources: resources,
-      settings: settings.encoding.settings(container: container), output: output,
-      context: context)
-    let outcome = Locked<Result<Void, any Error>>(.success(()))
-    let ended = DispatchSemaphore(value: 0)
-    let task = Task {
-      do {
-        for try await event in try export.start() {
-          guard case .progress(let progress) = event else { continue }
-          self.change(id) { $0.progress = min(progress.fraction, 0.999) }
-        }
-      } catch {
-        outcome.withLock { $0 = .failure(error) }
+    let job = try videoJobFile(settings, clip: file, document: document, output: output)
+    defer { try? FileManager.default.removeItem(at: job) }
+    try worker.export(
+      job: job, progress: { fraction in self.change(id) { $0.progress = min(fraction, 0.999) } },
+      isCancelled: { self.isCancelled(id) })
+  }
+
+  /// A job file for `lumen video --job` in the scratch folder: `clip` through `document`,
+  /// whose uploads (`upload:ID`) become their stored files, the only files it may read.
+  func videoJobFile(
+    _ settings: JobSettings.Video, clip: URL, document: EditDocument, output: URL
+  ) throws -> URL {
+    let files = try document.mappingImageSources { source in
+      let prefix = "upload:"
+      guard source.hasPrefix(prefix) else { return source }
+      guard let (_, file) = try store.upload(String(source.dropFirst(prefix.count))) else {
+        throw ServerResourceError(reference: source, missing: true)
       }
-      ended.signal()
+      return file.path
     }
-    while ended.wait(timeout: .now() + 0.1) == .timedOut {
-      if isCancelled(id) { task.cancel() }
-    }
-    if isCancelled(id) { throw CancellationError() }
-    try outcome.withLock { $0 }.get()
+    let job = try settings.job(
+      clip: clip, document: files.jsonData(), output: output, folder: store.emptyFolder,
+      roots: [store.folder.appendingPathComponent("blobs")])
+    let url = store.scratchFile(extension: "json")
+    try AtomicOutput.write(job, to: url)
+    return url
   }
 
   /// Records the job's end in the store, then tells its watchers.

@@ -1,8 +1,6 @@
 import Foundation
 import LumenCodecs
 import LumenJobs
-import LumenVideo
-import LumenVideoJobs
 
 /// What `POST /v1/jobs` may ask beyond the document, its revision and the format: a photo's
 /// encoding and preview size, or a video's encoding, size, trim and rate. Which one a body
@@ -29,54 +27,49 @@ enum JobSettings: Sendable, Equatable {
     }
   }
 
-  struct Video: Codable, Sendable, Equatable {
-    var encoding = VideoJob.Encoding()
-    /// The output's long side (never enlarged); nil: the upload's size.
-    var longSide: Int?
-    /// The part of the upload to export; nil: all of it.
-    var trim: VideoJob.Span?
-    /// `30`, `29.97` or `30000/1001`; nil: the upload's rate.
-    var frameRate: String?
+  /// A video job's settings as `lumen video --job` reads them: the server knows their keys,
+  /// and `lumen-video` checks their values (``VideoWorker/check(job:)``) before the job is
+  /// accepted.
+  struct Video: Sendable, Equatable {
+    /// The settings' JSON object (sorted keys).
+    var json: Data
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-      case encoding, longSide, trim, frameRate
-    }
+    static let keys: Set = ["encoding", "longSide", "trim", "frameRate"]
 
-    init() {}
-
-    init(from decoder: any Decoder) throws {
-      try decoder.refuseUnknownKeys(besides: CodingKeys.self)
-      let c = try decoder.container(keyedBy: CodingKeys.self)
-      encoding =
-        try c.decodeIfPresent(VideoJob.Encoding.self, forKey: .encoding) ?? VideoJob.Encoding()
-      longSide = try c.decodeWholeNumber(forKey: .longSide, in: VideoJob.longSideRange)
-      trim = try c.decodeIfPresent(VideoJob.Span.self, forKey: .trim)
-      frameRate = try c.decodeIfPresent(String.self, forKey: .frameRate)
-      if let frameRate, (try? VideoEncodeSettings.FrameRate(parsing: frameRate)) == nil {
-        throw DecodingError.dataCorruptedError(
-          forKey: .frameRate, in: c,
-          debugDescription:
-            "\"\(frameRate.prefix(40))\" is not a rate such as 30, 29.97 or 30000/1001")
+    /// The job file for exporting `clip` through `document` (its image sources already
+    /// files) to `output`, reading nothing outside `roots`.
+    func job(clip: URL, document: Data, output: URL, folder: URL, roots: [URL]) throws -> Data {
+      guard var settings = try JSONSerialization.jsonObject(with: json) as? [String: Any] else {
+        throw JobSettingsError(pointer: "", reason: "the settings are not a JSON object")
       }
+      var clipEntry: [String: Any] = ["path": clip.path]
+      clipEntry["trim"] = settings.removeValue(forKey: "trim")
+      let job = settings.merging([
+        "clips": [clipEntry], "document": try JSONSerialization.jsonObject(with: document),
+        "output": output.path, "resourceFolder": folder.path, "allowedRoots": roots.map(\.path),
+      ]) { _, fixed in fixed }
+      return try JSONSerialization.data(withJSONObject: job, options: [.sortedKeys])
     }
   }
 
   /// The formats each kind of job writes; the first is the default.
   static let photoFormats = ["jpeg", "png", "webp", "heic"]
-  static let videoFormats = VideoEncodeSettings.Container.allCases.map(\.rawValue)
+  static let videoFormats = MovieFormat.allCases.map(\.rawValue)
 
   /// The settings in `json` for a job on an upload of `kind` writing `format`, checked now
   /// rather than when the job runs.
   init(kind: String, format: String, json: Data) throws {
     if kind == "video" {
-      let video = try JSONDecoder().decode(Video.self, from: json)
-      let container = VideoEncodeSettings.Container(rawValue: format) ?? .mp4
-      do {
-        try video.encoding.settings(container: container).validate()
-      } catch {
-        throw JobSettingsError(pointer: "encoding", reason: "\(error)")
+      guard let object = try JSONSerialization.jsonObject(with: json) as? [String: Any] else {
+        throw JobSettingsError(pointer: "", reason: "the body must be a JSON object")
       }
-      self = .video(video)
+      if let unknown = object.keys.sorted().first(where: { !Video.keys.contains($0) }) {
+        throw JobSettingsError(
+          pointer: unknown,
+          reason: "unknown key (a video job takes \(Video.keys.sorted().joined(separator: ", ")))")
+      }
+      self = .video(
+        Video(json: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])))
     } else {
       let photo = try JSONDecoder().decode(Photo.self, from: json)
       let imageFormat = ImageFormat(rawValue: format) ?? .jpeg
@@ -97,7 +90,7 @@ enum JobSettings: Sendable, Equatable {
     let data =
       switch self {
       case .photo(let photo): try? encoder.encode(photo)
-      case .video(let video): try? encoder.encode(video)
+      case .video(let video): video.json
       }
     return String(decoding: data ?? Data("{}".utf8), as: UTF8.self)
   }

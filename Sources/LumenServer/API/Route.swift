@@ -35,7 +35,9 @@ extension RouteError {
   init(refusing error: any Error) {
     switch error {
     case let error as JobSettingsError:
-      self.init(422, error.description, pointer: error.pointer)
+      self.init(
+        422, error.pointer.isEmpty ? error.reason : error.description,
+        pointer: error.pointer.isEmpty ? nil : error.pointer)
     case let error as DecodingError:
       let (path, reason) = Self.describe(error)
       let pointer = path.map { $0.intValue.map(String.init) ?? $0.stringValue }

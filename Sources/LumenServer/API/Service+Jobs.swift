@@ -1,6 +1,7 @@
 import Foundation
 import LumenCodecs
 import LumenCore
+import LumenEdit
 import LumenJobs
 
 extension Service {
@@ -36,12 +37,39 @@ extension Service {
     } catch {
       throw RouteError(refusing: error)
     }
+    if case .video(let video) = settings {
+      try checkVideoJob(video, on: saved, format: format)
+    }
     let job = try store.addJob(
       document: id, revision: saved.revision, format: format, settings: settings.json)
     guard jobs.submit(job) else {
       throw RouteError(503, "\(jobs.maxQueued) jobs are waiting already: try again later")
     }
     return try jobResponse(job.id, status: 202).adding("Location", "/v1/jobs/\(job.id)")
+  }
+
+  /// Refuses now, with the field, what `lumen-video` would refuse when the job runs.
+  private func checkVideoJob(
+    _ settings: JobSettings.Video, on saved: Store.Document, format: String
+  ) throws {
+    let worker = try videoWorker()
+    let (_, clip) = try upload(saved.upload)
+    let job = try jobs.videoJobFile(
+      settings, clip: clip, document: EditDocument(json: saved.json),
+      output: store.scratchFile(extension: format))
+    defer { try? FileManager.default.removeItem(at: job) }
+    do {
+      try worker.check(job: job)
+    } catch {
+      // The job file's clip and its trim are the body's `trim`.
+      let pointer = error.path.map { $0.hasPrefix("clips[0].") ? String($0.dropFirst(9)) : $0 }
+      let known = pointer.flatMap { $0.split(separator: ".").first.map(String.init) }
+      guard let pointer, let known, JobSettings.Video.keys.contains(known) else {
+        throw RouteError(422, error.reason)
+      }
+      let reason = error.reason.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? ""
+      throw RouteError(422, "\(pointer): \(reason)", pointer: pointer)
+    }
   }
 
   func jobResponse(_ id: String, status: Int = 200) throws -> Response {

@@ -2,7 +2,6 @@ import Foundation
 import LumenCodecs
 import LumenCore
 import LumenEdit
-import LumenVideo
 
 extension Service {
   /// The sizes and formats a preview may be asked in.
@@ -77,26 +76,23 @@ extension Service {
     return options
   }
 
-  /// The frame of the video `upload` at `seconds`, decoded once into a lossless scratch file
-  /// that a session then reads like a photo (it goes with the session).
+  /// The frame of the video `upload` at `seconds`, decoded once by `lumen-video` into a
+  /// lossless scratch file that a session then reads like a photo (it goes with the session).
   private func previewFrame(of upload: String, file: URL, at seconds: Double) throws
     -> (file: URL, time: Double)
   {
-    let frame: VideoFrame
-    do {
-      frame = try VideoAsset(contentsOf: file).frame(atSeconds: seconds)
-    } catch {
-      throw RouteError(422, "the video's frame at \(seconds) s: \(error.reason)")
-    }
-    let time = frame.time.seconds
+    let worker = try videoWorker()
     let url = store.folder.appendingPathComponent("tmp")
-      .appendingPathComponent(".frame-\(upload)-\(Int((time * 1000).rounded())).png")
+      .appendingPathComponent(".frame-\(upload)-\(Int((seconds * 1000).rounded())).png")
     if !RegularFile.exists(url.path) {
-      try ImageFile.write(
-        context.bitmap(of: frame.image, format: .rgb8), to: url, format: .png,
-        options: Self.previewEncoding(.png))
+      do {
+        let time = try worker.frame(of: file, atSeconds: seconds, to: url)
+        frameTimes.withLock { $0[url.path] = time }
+      } catch {
+        throw RouteError(422, "the video's frame at \(seconds) s: \(error.reason)")
+      }
     }
-    return (url, time)
+    return (url, frameTimes.withLock { $0[url.path] } ?? seconds)
   }
 
   /// The warm session for `key` (an upload and size, and a video's frame), made from `file`

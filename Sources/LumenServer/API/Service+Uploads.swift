@@ -1,7 +1,6 @@
 import Foundation
 import LumenCodecs
 import LumenCore
-import LumenVideo
 
 extension Service {
   /// `POST /v1/uploads`: the raw body, a photo or a video, its format sniffed from its bytes
@@ -16,8 +15,8 @@ extension Service {
     let upload: Store.Upload
     if let format = ImageFormat(detecting: data) {
       upload = try addPhoto(data, format: format)
-    } else if let container = VideoEncodeSettings.Container(detecting: data) {
-      upload = try addVideo(data, container: container)
+    } else if let format = MovieFormat(detecting: data) {
+      upload = try addVideo(data, format: format)
     } else {
       throw RouteError(
         415, "not a JPEG, PNG, WebP or HEIC photo nor an MP4, MOV, MKV or WebM video")
@@ -38,23 +37,22 @@ extension Service {
       duration: nil)
   }
 
-  /// A video is read by FFmpeg from a scratch file (its demuxers take paths), which goes
-  /// whatever the outcome; the stored copy is written only once the headers pass.
-  private func addVideo(_ data: Data, container: VideoEncodeSettings.Container) throws
-    -> Store.Upload
-  {
-    let scratch = store.scratchFile(extension: container.rawValue)
+  /// A video's headers are read by `lumen-video` from a scratch file, which goes whatever the
+  /// outcome; the stored copy is written only once they pass.
+  private func addVideo(_ data: Data, format: MovieFormat) throws -> Store.Upload {
+    let worker = try videoWorker()
+    let scratch = store.scratchFile(extension: format.rawValue)
     defer { try? FileManager.default.removeItem(at: scratch) }
     try AtomicOutput.write(data, to: scratch)
-    let info: VideoInfo
+    let info: VideoWorker.Info
     do {
-      info = try VideoAsset(contentsOf: scratch).info
+      info = try worker.info(of: scratch)
     } catch {
       throw RouteError(422, "the upload is not a readable video: \(error.reason)")
     }
-    let (width, height) = (info.video.displayWidth, info.video.displayHeight)
+    let (width, height) = (info.width, info.height)
     try checkPixels(width: width, height: height, of: "video's picture")
-    let seconds = info.duration.seconds
+    let seconds = info.duration
     guard seconds.isFinite, seconds > 0 else {
       throw RouteError(422, "the video declares no duration")
     }
@@ -65,7 +63,7 @@ extension Service {
       )
     }
     return try store.addUpload(
-      data, kind: "video", format: container.rawValue, width: width, height: height,
+      data, kind: "video", format: format.rawValue, width: width, height: height,
       duration: (seconds * 1000).rounded() / 1000)
   }
 
@@ -75,6 +73,14 @@ extension Service {
       throw RouteError(
         413, "the \(what) is \(width)x\(height); at most \(configuration.maxMegapixels) MP")
     }
+  }
+
+  /// The worker for videos, or a 415 answer when this server has none.
+  func videoWorker() throws -> VideoWorker {
+    guard let worker = configuration.videoWorker else {
+      throw RouteError(415, "this server takes photos only (lumen-video is not installed)")
+    }
+    return worker
   }
 
   /// The upload `id` names, or a 404 answer.

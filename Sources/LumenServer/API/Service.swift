@@ -4,7 +4,6 @@ import LumenCodecs
 import LumenCore
 import LumenEdit
 import LumenFilters
-import LumenVideo
 
 /// The JSON API under `/v1` over a ``Store``: uploads, edit documents with revisions, previews
 /// rendered through warm sessions, and the registries a user interface builds its controls
@@ -19,6 +18,8 @@ public final class Service: Sendable {
     public var maxMegapixels: Int
     /// The longest video an upload may hold, in seconds.
     public var maxVideoSeconds: Double
+    /// What reads and exports videos; nil: the server takes photos only.
+    public var videoWorker: VideoWorker?
     /// Jobs rendered at once (the others wait their turn).
     public var jobs: Int
     /// Requests answered at once (the others wait their turn).
@@ -26,9 +27,10 @@ public final class Service: Sendable {
 
     public init(
       token: String? = nil, corsOrigin: String? = nil, maxUploadBytes: Int = 200 << 20,
-      maxMegapixels: Int = 100, maxVideoSeconds: Double = 600, jobs: Int = 1,
-      requestThreads: Int = 16
+      maxMegapixels: Int = 100, maxVideoSeconds: Double = 600, videoWorker: VideoWorker? = nil,
+      jobs: Int = 1, requestThreads: Int = 16
     ) {
+      self.videoWorker = videoWorker
       self.maxVideoSeconds = maxVideoSeconds
       self.requestThreads = requestThreads
       self.jobs = jobs
@@ -51,6 +53,8 @@ public final class Service: Sendable {
   /// Preview sessions by upload and preview size (and a video's frame), most recently used
   /// last, within ``sessionBudget``.
   let sessions = Locked<[(key: String, session: EditSession)]>([])
+  /// The moment of each video frame decoded for previews, by its scratch file.
+  let frameTimes = Locked<[String: Double]>([:])
 
   public init(store: Store, configuration: Configuration, context: RenderContext) {
     self.store = store
@@ -59,7 +63,8 @@ public final class Service: Sendable {
     resources = ServerResources.make(store: store)
     workers = WorkerPool(threads: configuration.requestThreads)
     jobs = JobRunner(
-      store: store, context: context, resources: resources, limit: configuration.jobs)
+      store: store, context: context, resources: resources, videoWorker: configuration.videoWorker,
+      limit: configuration.jobs)
   }
 
   /// The routes' methods and patterns (what `/openapi.json` must describe).
@@ -253,7 +258,7 @@ public final class Service: Sendable {
     case "webp": "image/webp"
     case "heic": "image/heic"
     default:
-      VideoEncodeSettings.Container(rawValue: format)?.mediaType ?? "application/octet-stream"
+      MovieFormat(rawValue: format)?.mediaType ?? "application/octet-stream"
     }
   }
 }
