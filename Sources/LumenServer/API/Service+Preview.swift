@@ -97,7 +97,8 @@ extension Service {
 
   /// The warm session for `key` (an upload and size, and a video's frame), made from `file`
   /// when missing. Sessions are kept, least recently used first out, while their pixels fit
-  /// in a quarter of the render budget: the rest is for the renders themselves.
+  /// in a quarter of the render budget (the rest is for the renders themselves), and at most
+  /// ``maxSessions`` of them.
   private func session(for key: String, file: URL, size: Int) -> EditSession {
     let (session, evicted) = sessions.withLock { kept -> (EditSession, [URL]) in
       if let index = kept.firstIndex(where: { $0.key == key }) {
@@ -109,7 +110,10 @@ extension Service {
         contentsOf: file, previewLongSide: size, resources: resources, context: context)
       kept.append((key, made))
       var evicted: [URL] = []
-      while kept.count > 1, kept.reduce(0, { $0 + Self.sessionBytes($1.session) }) > sessionBudget {
+      while kept.count > Self.maxSessions
+        || kept.count > 1
+          && kept.reduce(0, { $0 + Self.sessionBytes($1.session) }) > sessionBudget
+      {
         evicted.append(kept.removeFirst().session.url)
       }
       return (made, evicted)
@@ -122,6 +126,10 @@ extension Service {
     }
     return session
   }
+
+  /// Sessions kept at most, however small: each video frame's session keeps its frame's file
+  /// on disk, and tiny previews at many moments must not fill it.
+  static let maxSessions = 64
 
   /// What warm sessions may hold together.
   var sessionBudget: Int { context.memoryBudget / 4 }

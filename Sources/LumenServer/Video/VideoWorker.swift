@@ -102,8 +102,12 @@ public struct VideoWorker: Sendable {
     }
   }
 
-  /// Runs `lumen-video` with `arguments` to its end; its standard output, or its one-line
-  /// error as a ``VideoWorkError``.
+  /// How long reading headers, a frame or a job's settings may take: a file that keeps a
+  /// demuxer busy longer is refused rather than holding a request thread.
+  static let patience = 60.0
+
+  /// Runs `lumen-video` with `arguments` to its end (killed after ``patience`` seconds); its
+  /// standard output, or its one-line error as a ``VideoWorkError``.
   private func run(_ arguments: [String]) throws(VideoWorkError) -> Data {
     let process = Process()
     process.executableURL = executable
@@ -118,8 +122,15 @@ public struct VideoWorker: Sendable {
       throw VideoWorkError(reason: "cannot run \(executable.lastPathComponent): \(error)")
     }
     let failure = Self.collect(errors)
+    let pid = process.processIdentifier
+    let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + Self.patience, execute: watchdog)
     let said = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    watchdog.cancel()
+    if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL {
+      throw VideoWorkError(reason: "reading the movie took over \(Int(Self.patience)) s")
+    }
     guard process.terminationStatus == 0 else { throw VideoWorkError(message: failure.text) }
     return said
   }
