@@ -84,13 +84,20 @@ check("preview", preview.status_code == 200 and preview.headers["Content-Type"] 
 check("the preview says where its time went",
       re.fullmatch(r"render;dur=[\d.]+, encode;dur=[\d.]+", preview.headers.get("Server-Timing", "")),
       preview.headers.get("Server-Timing"))
-# The same preview from the command line: the same document, the same pixels.
-with tempfile.TemporaryDirectory(dir=work) as folder:
+
+
+def lumen_edit(folder, output, options):
+    """`lumen edit` of the sample photo through `document` into `folder`/`output`."""
     doc_file = os.path.join(folder, "doc.json")
     json.dump(document, open(doc_file, "w"))
-    cli_out = os.path.join(folder, "cli.png")
-    subprocess.run([lumen, "edit", photo_path, "--doc", doc_file, "--preview", "320", "-o", cli_out],
-                   check=True)
+    path = os.path.join(folder, output)
+    subprocess.run([lumen, "edit", photo_path, "--doc", doc_file, *options, "-o", path], check=True)
+    return path
+
+
+# The same preview from the command line: the same document, the same pixels.
+with tempfile.TemporaryDirectory(dir=work) as folder:
+    cli_out = lumen_edit(folder, "cli.png", ["--preview", "320"])
     served = os.path.join(folder, "served.png")
     open(served, "wb").write(preview.content)
     from PIL import Image
@@ -131,11 +138,7 @@ check("photo job reports progress", all(e == "progress" for e, _ in events[:-1])
       and all(0 <= d["progress"] <= 1 for _, d in events), str(events[:3]))
 output = requests.get(f"{base}/v1/jobs/{job.json()['id']}/output")
 with tempfile.TemporaryDirectory(dir=work) as folder:
-    doc_file = os.path.join(folder, "doc.json")
-    json.dump(document, open(doc_file, "w"))
-    cli_out = os.path.join(folder, "cli.jpg")
-    subprocess.run([lumen, "edit", photo_path, "--doc", doc_file, "--quality", "90", "-o", cli_out],
-                   check=True)
+    cli_out = lumen_edit(folder, "cli.jpg", ["--quality", "90"])
     check("the photo export equals lumen edit's", output.content == open(cli_out, "rb").read(),
           f"{len(output.content)} bytes")
 
