@@ -162,7 +162,8 @@ let package = Package(
       name: "LumenCLITests",
       dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenTestSupport"]),
     .testTarget(
-      name: "LumenServerTests", dependencies: ["LumenCodecs", "LumenServer", "LumenTestSupport"]),
+      name: "LumenServerTests",
+      dependencies: ["LumenCodecs", "LumenCore", "LumenServer", "LumenTestSupport"]),
     // Comparisons with independent implementations (libvips, Pillow) through scripts/oracles.
     .testTarget(
       name: "LumenOracleTests",

@@ -1,4 +1,5 @@
 import Foundation
+import LumenCore
 import Testing
 
 @testable import LumenServer
@@ -54,6 +55,44 @@ import Testing
       })
     let routed = Set(Service.routeTable.map { "\($0.method) \($0.pattern)" })
     #expect(described == routed)
+  }
+
+  /// The answers no live server gives in the other tests: a video to a server without
+  /// lumen-video (415), a job beyond a full queue (503); both problems that say why.
+  @Test func withoutAVideoWorkerOrRoomForJobsTheServiceSaysSo() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let service = Service(
+      store: try Store(folder: folder), configuration: Service.Configuration(maxQueuedJobs: 0),
+      context: RenderContext(threadCount: 1))
+    let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("samples")
+    func json(_ response: Response) -> [String: Any] {
+      guard case .bytes(let data) = response.body else { return [:] }
+      return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+    }
+    let clip = service.handle(
+      Request(
+        method: "POST", path: "/v1/uploads",
+        body: try Data(contentsOf: samples.appendingPathComponent("demo/coffee-clip.mp4"))))
+    #expect(clip.status == 415)
+    #expect((json(clip)["detail"] as? String)?.contains("photos only") == true)
+    let photo = service.handle(
+      Request(
+        method: "POST", path: "/v1/uploads",
+        body: try Data(contentsOf: samples.appendingPathComponent("coffee.jpg"))))
+    let upload = json(photo)["id"] as? String ?? ""
+    let document = service.handle(
+      Request(
+        method: "POST", path: "/v1/documents",
+        body: Data(
+          #"{"upload": "\#(upload)", "document": {"formatIdentifier": "org.lumen.edit", "formatVersion": 4}}"#
+            .utf8)))
+    let id = json(document)["id"] as? String ?? ""
+    let job = service.handle(
+      Request(method: "POST", path: "/v1/jobs", body: Data(#"{"document": "\#(id)"}"#.utf8)))
+    #expect(job.status == 503)
+    #expect((json(job)["detail"] as? String)?.contains("try again later") == true)
   }
 
   @Test func documentsKeepEveryRevisionAndRefuseStaleWrites() throws {

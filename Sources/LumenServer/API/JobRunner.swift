@@ -34,7 +34,7 @@ final class JobRunner: @unchecked Sendable {
 
   init(
     store: Store, context: RenderContext, resources: EditResources, videoWorker: VideoWorker?,
-    limit: Int, maxQueued: Int = 256
+    limit: Int, maxQueued: Int
   ) {
     self.videoWorker = videoWorker
     self.store = store

@@ -43,6 +43,11 @@ extension Service {
     let job = try store.addJob(
       document: id, revision: saved.revision, format: format, settings: settings.json)
     guard jobs.submit(job) else {
+      // Recorded as failed, so that the row never waits for a render that will not come.
+      var refused = job
+      refused.state = .failed
+      refused.error = "refused: the queue was full"
+      _ = try store.update(refused)
       throw RouteError(503, "\(jobs.maxQueued) jobs are waiting already: try again later")
     }
     return try jobResponse(job.id, status: 202).adding("Location", "/v1/jobs/\(job.id)")

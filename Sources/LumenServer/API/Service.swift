@@ -22,14 +22,17 @@ public final class Service: Sendable {
     public var videoWorker: VideoWorker?
     /// Jobs rendered at once (the others wait their turn).
     public var jobs: Int
+    /// Jobs waiting at most; more are refused (503) until the queue shortens.
+    public var maxQueuedJobs: Int
     /// Requests answered at once (the others wait their turn).
     public var requestThreads: Int
 
     public init(
       token: String? = nil, corsOrigin: String? = nil, maxUploadBytes: Int = 200 << 20,
       maxMegapixels: Int = 100, maxVideoSeconds: Double = 600, videoWorker: VideoWorker? = nil,
-      jobs: Int = 1, requestThreads: Int = 16
+      jobs: Int = 1, maxQueuedJobs: Int = 256, requestThreads: Int = 16
     ) {
+      self.maxQueuedJobs = maxQueuedJobs
       self.videoWorker = videoWorker
       self.maxVideoSeconds = maxVideoSeconds
       self.requestThreads = requestThreads
@@ -64,7 +67,7 @@ public final class Service: Sendable {
     workers = WorkerPool(threads: configuration.requestThreads)
     jobs = JobRunner(
       store: store, context: context, resources: resources, videoWorker: configuration.videoWorker,
-      limit: configuration.jobs)
+      limit: configuration.jobs, maxQueued: configuration.maxQueuedJobs)
   }
 
   /// The routes' methods and patterns (what `/openapi.json` must describe).
