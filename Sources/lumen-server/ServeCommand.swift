@@ -39,7 +39,9 @@ enum ServeCommand {
     notes: """
       The API is described at /openapi.json. Without --token the service only listens on \
       loopback addresses (127.0.0.1, ::1). SIGINT or SIGTERM stop taking connections, let the \
-      requests in progress finish (up to 30 seconds) and exit.
+      requests in progress finish (up to 30 seconds) and exit. Videos are read and exported \
+      by lumen-video processes (installed beside lumen); without it the service takes photos \
+      only.
       """,
     run: run)
 
