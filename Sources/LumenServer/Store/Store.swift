@@ -198,7 +198,7 @@ public final class Store: Sendable {
     let upload = Upload(
       id: Self.newID(), kind: kind, format: format, width: width, height: height,
       duration: duration, bytes: data.count, created: Self.now())
-    try storing(data) { (blob) throws(ServerError) in
+    try storing(data) { (blob) throws(ServerError) -> Void in
       try database.execute(
         "INSERT INTO uploads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
@@ -252,7 +252,7 @@ public final class Store: Sendable {
 
   public func addDocument(upload: String, json: Data) throws(ServerError) -> Document {
     let (id, now) = (Self.newID(), Self.now())
-    try storing(json) { (blob) throws(ServerError) in
+    try storing(json) { (blob) throws(ServerError) -> Void in
       try database.execute(
         "INSERT INTO documents VALUES (?, ?, 1, ?, ?)",
         [.text(id), .text(upload), .text(now), .text(now)])
