@@ -122,6 +122,7 @@ extension Service {
     for url in evicted where url.lastPathComponent.hasPrefix(".frame-") {
       if !sessions.withLock({ $0.contains { $0.session.url == url } }) {
         try? FileManager.default.removeItem(at: url)
+        frameTimes.withLock { _ = $0.removeValue(forKey: url.path) }
       }
     }
     return session
