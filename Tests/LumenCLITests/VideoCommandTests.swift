@@ -158,6 +158,43 @@ struct VideoCommandTests {
     }
   }
 
+  /// `--progress-lines`: one JSON object a frame on standard output, counting to the clip's
+  /// 50 frames (ffprobe counts them too), and a job run with `--until-stdin-closes` and a
+  /// closed standard input stops as on SIGTERM and leaves nothing.
+  @Test func progressLinesCountTheFramesAndAClosedInputStopsTheExport() throws {
+    let dir = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let clip = try Self.clip(in: dir)
+    let out = dir.appendingPathComponent("out.mp4")
+    let result = try CLI.run("video", clip.path, "-o", out.path, "--progress-lines")
+    #expect(result.status == 0, "\(result.errors)")
+    let lines = result.output.split(separator: "\n").filter { $0.hasPrefix("{") }
+    let objects = lines.compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+    }
+    #expect(objects.count == lines.count && objects.count >= 2)
+    let frames = try Program.text(
+      of: "ffprobe",
+      [
+        "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+        "stream=nb_read_frames", "-of", "csv=p=0", out.path,
+      ]
+    ).trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(objects.last?["framesDone"] as? Int == Int(frames))
+    #expect(objects.last?["frameCount"] as? Int == Int(frames))
+    #expect(objects.last?["fraction"] as? Double == 1)
+    // Standard input at its end from the start (/dev/null): stopped at once, nothing written.
+    let stopped = dir.appendingPathComponent("stopped.mp4")
+    let closed = try CLI.run(
+      "video", clip.path, "-o", stopped.path, "--preset", "veryslow", "--until-stdin-closes")
+    #expect(closed.status == 128 + SIGTERM, "\(closed.errors)")
+    #expect(!FileManager.default.fileExists(atPath: stopped.path))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dir.path).allSatisfy {
+        !$0.contains("lumen-partial")
+      })
+  }
+
   @Test func errorsNameTheFileAndTheProblem() throws {
     let dir = try CLI.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
