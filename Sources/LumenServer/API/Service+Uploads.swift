@@ -59,7 +59,8 @@ extension Service {
     guard seconds <= configuration.maxVideoSeconds else {
       throw RouteError(
         413,
-        "the video lasts \(Int(seconds.rounded(.up))) s; at most \(Int(configuration.maxVideoSeconds)) s"
+        "the video lasts \(String(format: "%.0f", seconds.rounded(.up))) s; at most"
+          + " \(String(format: "%.0f", configuration.maxVideoSeconds)) s"
       )
     }
     return try store.addUpload(
