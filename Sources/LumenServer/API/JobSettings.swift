@@ -53,7 +53,7 @@ enum JobSettings: Sendable, Equatable {
   }
 
   /// The formats each kind of job writes; the first is the default.
-  static let photoFormats = ["jpeg", "png", "webp", "heic"]
+  static let photoFormats = ImageFormat.allCases.map(\.rawValue)
   static let videoFormats = MovieFormat.allCases.map(\.rawValue)
 
   /// The settings in `json` for a job on an upload of `kind` writing `format`, checked now

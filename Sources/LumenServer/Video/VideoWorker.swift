@@ -56,15 +56,10 @@ public struct VideoWorker: Sendable {
   func export(
     job: URL, progress: @escaping @Sendable (Double) -> Void, isCancelled: () -> Bool
   ) throws {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["video", "--job", job.path, "--progress-lines", "--until-stdin-closes"]
     // The export stops when this pipe closes: when the job ends here, or the server dies.
-    let (output, errors, lifeline) = (Pipe(), Pipe(), Pipe())
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = lifeline
-    try process.run()
+    let lifeline = Pipe()
+    let (process, output, errors) = try launch(
+      ["video", "--job", job.path, "--progress-lines", "--until-stdin-closes"], input: lifeline)
     defer { try? lifeline.fileHandleForWriting.close() }
     let reader = Thread {
       var pending = Data()
@@ -109,18 +104,7 @@ public struct VideoWorker: Sendable {
   /// Runs `lumen-video` with `arguments` to its end (killed after ``patience`` seconds); its
   /// standard output, or its one-line error as a ``VideoWorkError``.
   private func run(_ arguments: [String]) throws(VideoWorkError) -> Data {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let (output, errors) = (Pipe(), Pipe())
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      throw VideoWorkError(reason: "cannot run \(executable.lastPathComponent): \(error)")
-    }
+    let (process, output, errors) = try launch(arguments, input: FileHandle.nullDevice)
     let failure = Self.collect(errors)
     let pid = process.processIdentifier
     let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
@@ -133,6 +117,25 @@ public struct VideoWorker: Sendable {
     }
     guard process.terminationStatus == 0 else { throw VideoWorkError(message: failure.text) }
     return said
+  }
+
+  /// `lumen-video` with `arguments` started, reading `input`; its output and error pipes.
+  private func launch(_ arguments: [String], input: Any) throws(VideoWorkError)
+    -> (Process, output: Pipe, errors: Pipe)
+  {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let (output, errors) = (Pipe(), Pipe())
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = input
+    do {
+      try process.run()
+    } catch {
+      throw VideoWorkError(reason: "cannot run \(executable.lastPathComponent): \(error)")
+    }
+    return (process, output, errors)
   }
 
   /// Reads `pipe` to its end on a thread of its own (a full pipe would stall the child).
