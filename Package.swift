@@ -108,9 +108,9 @@ let package = Package(
       name: "LumenServer",
       dependencies: [
         "CLumenHTTP", "CSQLite", "LumenAssets", "LumenCodecs", "LumenCore", "LumenEdit",
-        "LumenFilters", "LumenJobs",
+        "LumenFilters", "LumenJobs", "LumenLayers", "LumenText",
       ],
-      resources: [.copy("Resources/openapi.json")]),
+      resources: [.copy("Resources/openapi.json"), .copy("Resources/editor")]),
     // `lumen serve`: libmicrohttpd and SQLite load only when the service runs.
     .executableTarget(
       name: "lumen-server",
@@ -163,7 +163,7 @@ let package = Package(
       dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenTestSupport"]),
     .testTarget(
       name: "LumenServerTests",
-      dependencies: ["LumenCodecs", "LumenCore", "LumenServer", "LumenTestSupport"]),
+      dependencies: ["LumenCodecs", "LumenCore", "LumenEdit", "LumenServer", "LumenTestSupport"]),
     // Comparisons with independent implementations (libvips, Pillow) through scripts/oracles.
     .testTarget(
       name: "LumenOracleTests",

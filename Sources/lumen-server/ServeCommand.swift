@@ -35,9 +35,15 @@ enum ServeCommand {
       .value(
         "request-timeout", "SECONDS", .integer(1...86_400), default: "300",
         help: "drop a request whose body takes longer to arrive"),
+      .value(
+        "config", "FILE", .path,
+        help: "the browser editor's configuration (JSON; GET /v1/editor/config answers it)"),
+      .value(
+        "editor", "DIR", .path, help: "serve the editor's files from DIR instead of the built-in"),
     ],
     notes: """
-      The API is described at /openapi.json. Without --token the service only listens on \
+      The browser editor is at / (its files under /editor/). The API is described at \
+      /openapi.json. Without --token the service only listens on \
       loopback addresses (127.0.0.1, ::1). SIGINT or SIGTERM stop taking connections, let the \
       requests in progress finish (up to 30 seconds) and exit. Videos are read and exported \
       by lumen-video processes (installed beside lumen); without it the service takes photos \
@@ -58,6 +64,13 @@ enum ServeCommand {
       memoryBudget: args.integer("memory").map { $0 << 20 } ?? RenderContext.defaultMemoryBudget)
     let store = try Store(folder: URL(fileURLWithPath: args.string("data") ?? "./lumen-data"))
     let maxUpload = (args.integer("max-upload") ?? 200) << 20
+    let editor = try args.string("config").map(readEditorConfiguration) ?? .standard
+    let editorFolder = try args.string("editor").map { path in
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
+      else { throw UsageError("--editor: \(path) is not a folder") }
+      return URL(fileURLWithPath: path, isDirectory: true)
+    }
     let service = Service(
       store: store,
       configuration: Service.Configuration(
@@ -66,7 +79,7 @@ enum ServeCommand {
         maxVideoSeconds: Double(args.integer("max-duration") ?? 600),
         // lumen-video beside this executable does the video work; without it, photos only.
         videoWorker: (try? VideoTool.companion.executable()).map(VideoWorker.init),
-        jobs: args.integer("jobs") ?? 1),
+        jobs: args.integer("jobs") ?? 1, editor: editor, editorFolder: editorFolder),
       context: context)
     let server = try HTTPServer(
       HTTPServer.Settings(
@@ -87,6 +100,16 @@ enum ServeCommand {
     ) {
       server.stop(graceSeconds: 30)
       stopped.signal()
+    }
+  }
+
+  /// The configuration in `path`, or one line saying what is wrong with it and where.
+  static func readEditorConfiguration(_ path: String) throws -> EditorConfiguration {
+    do {
+      let data = try RegularFile.contents(of: path, limit: EditorConfiguration.maxJSONBytes)
+      return try EditorConfiguration(json: data)
+    } catch {
+      throw CommandFailure("--config \(path): \(error)")
     }
   }
 }

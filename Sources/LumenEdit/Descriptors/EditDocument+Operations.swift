@@ -206,6 +206,16 @@ extension AspectRatio {
 
   init(json v: JSONValue) throws(EditDocumentError) {
     let text = try v.string(maxLength: 64)
+    guard let ratio = AspectRatio(text: text) else {
+      throw v.fail(
+        "expected \"free\" or \"W:H\" with numbers in 0.0001...10000, not \(EchoedText.quoted(text))"
+      )
+    }
+    self = ratio
+  }
+
+  /// `"free"`, or `"W:H"` with both numbers in 0.0001...10000; nil for any other text.
+  public init?(text: String) {
     if text == "free" {
       self = .free
       return
@@ -214,14 +224,12 @@ extension AspectRatio {
     let parts = pieces.compactMap { Double($0) }
     // Ratios of real crops: both sides within 1e-4...1e4 (the fuzzer found 5e103:16).
     guard pieces.count == 2, parts.count == 2, parts.allSatisfy({ $0 >= 1e-4 && $0 <= 1e4 }) else {
-      throw v.fail(
-        "expected \"free\" or \"W:H\" with numbers in 0.0001...10000, not \(EchoedText.quoted(text))"
-      )
+      return nil
     }
     self = .ratio(width: parts[0], height: parts[1])
   }
 
-  var text: String {
+  public var text: String {
     switch self {
     case .free: "free"
     case .ratio(let w, let h): "\(Self.format(w)):\(Self.format(h))"

@@ -1,6 +1,7 @@
 import Foundation
 import LumenAssets
 import LumenCore
+import LumenText
 
 extension Service {
   /// `GET /v1/assets?source=ID&locale=en`: the built-in assets (stickers, frames, fonts,
@@ -46,6 +47,31 @@ extension Service {
       thumbnail.pathExtension == "png" ? "image/png" : Self.mediaType(thumbnail.pathExtension)
     return Response(status: 200, headers: [("Content-Type", type)], body: bytes)
   }
+
+  /// `GET /v1/assets/file?reference=asset:lumen.font/ID`: a built-in font's file, so that a
+  /// font picker shows each family in its own letters (CSS `@font-face`).
+  func assetFile(_ request: Request) throws -> Response {
+    guard let text = request.argument("reference") else {
+      throw RouteError(400, "reference=asset:SOURCE/ID is required", pointer: "reference")
+    }
+    let library = try AssetLibrary.builtIn
+    guard let reference = AssetReference(parsing: text),
+      let source = library.sources.first(where: { $0.id == reference.source }),
+      let asset = source.asset(reference.id), asset.kind == "font",
+      let family = asset.payloadString("family"),
+      let font = try? FontFile.installed(family)
+    else { throw RouteError(404, "no font file for \(EchoedText.quoted(text))") }
+    let bytes = try RegularFile.contents(of: font.path, limit: FontFile.maxSize)
+    let type = Self.fontTypes[URL(fileURLWithPath: font.path).pathExtension.lowercased()]
+    return Response(
+      status: 200,
+      headers: [
+        ("Content-Type", type ?? "application/octet-stream"),
+        ("Cache-Control", "max-age=86400"),
+      ], body: bytes)
+  }
+
+  static let fontTypes = ["ttf": "font/ttf", "otf": "font/otf", "ttc": "font/collection"]
 
   static func queryEscaped(_ text: String) -> String {
     var allowed = CharacterSet.alphanumerics

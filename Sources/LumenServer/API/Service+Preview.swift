@@ -2,6 +2,7 @@ import Foundation
 import LumenCodecs
 import LumenCore
 import LumenEdit
+import LumenFilters
 
 extension Service {
   /// The sizes and formats a preview may be asked in.
@@ -29,7 +30,7 @@ extension Service {
     }
     guard let saved = try store.document(id) else { throw Self.missing("document", id) }
     let (upload, file) = try upload(saved.upload)
-    var document = try EditDocument(json: saved.json)
+    var document = try Self.previewed(EditDocument(json: saved.json), asking: request)
     let session: EditSession
     if upload.kind == "video" {
       let duration = upload.duration ?? 0
@@ -67,6 +68,36 @@ extension Service {
         ("Server-Timing", timing),
       ],
       body: body)
+  }
+
+  /// What an editor shows besides the document as it is: `variant=original` (no edit, for a
+  /// before/after comparison), `variant=uncropped` (the whole straightened picture without
+  /// layers, for drawing a crop over) and `look=ID` (the document with that look at full
+  /// intensity, or `look=none` without one: a look picker's thumbnails).
+  static func previewed(_ document: EditDocument, asking request: Request) throws -> EditDocument {
+    var document = document
+    switch request.argument("variant") ?? "edited" {
+    case "edited": break
+    case "original": document = EditDocument()
+    case "uncropped":
+      let straighten = document.crop?.straighten ?? 0
+      document.crop = straighten == 0 ? nil : CropSettings(straighten: straighten)
+      document.layers = []
+    default:
+      throw RouteError(
+        400, "variant must be one of edited, original, uncropped", pointer: "variant")
+    }
+    if let look = request.argument("look") {
+      if look == "none" {
+        document.look = nil
+      } else {
+        guard (try? LookLibrary.builtIn.look(look)) != nil else {
+          throw RouteError(400, "no look \(EchoedText.quoted(look))", pointer: "look")
+        }
+        document.look = LookChoice(id: look)
+      }
+    }
+    return document
   }
 
   /// How previews are encoded: quality 85 where a format has one, fast rather than small.

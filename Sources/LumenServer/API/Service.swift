@@ -26,12 +26,19 @@ public final class Service: Sendable {
     public var maxQueuedJobs: Int
     /// Requests answered at once (the others wait their turn).
     public var requestThreads: Int
+    /// What the browser editor shows and allows.
+    public var editor: EditorConfiguration
+    /// A folder of editor files served instead of the built-in editor's; nil: the built-in.
+    public var editorFolder: URL?
 
     public init(
       token: String? = nil, corsOrigin: String? = nil, maxUploadBytes: Int = 200 << 20,
       maxMegapixels: Int = 100, maxVideoSeconds: Double = 600, videoWorker: VideoWorker? = nil,
-      jobs: Int = 1, maxQueuedJobs: Int = 256, requestThreads: Int = 16
+      jobs: Int = 1, maxQueuedJobs: Int = 256, requestThreads: Int = 16,
+      editor: EditorConfiguration = .standard, editorFolder: URL? = nil
     ) {
+      self.editor = editor
+      self.editorFolder = editorFolder
       self.maxQueuedJobs = maxQueuedJobs
       self.videoWorker = videoWorker
       self.maxVideoSeconds = maxVideoSeconds
@@ -108,6 +115,10 @@ public final class Service: Sendable {
           ("Access-Control-Expose-Headers", "ETag, Location"),
         ])
     }
+    if let file = editorFile(request) {
+      matched = "/editor"
+      return file
+    }
     if request.path != "/healthz", let token = configuration.token,
       !Self.sameBytes(request.header("authorization") ?? "", "Bearer \(token)")
     {
@@ -167,11 +178,17 @@ public final class Service: Sendable {
     Route(method: "GET", pattern: "/v1/looks") { _, _, _ in
       .json(data: try LookLibrary.builtIn.manifest.json())
     },
+    Route(method: "GET", pattern: "/v1/editor/config") { service, _, _ in
+      try service.editorConfiguration()
+    },
     Route(method: "GET", pattern: "/v1/assets") { service, request, _ in
       try service.assets(request)
     },
     Route(method: "GET", pattern: "/v1/assets/thumbnail") { service, request, _ in
       try service.assetThumbnail(request)
+    },
+    Route(method: "GET", pattern: "/v1/assets/file") { service, request, _ in
+      try service.assetFile(request)
     },
     Route(method: "POST", pattern: "/v1/uploads") { service, request, _ in
       try service.createUpload(request)
