@@ -61,6 +61,22 @@ import Testing
     }
   }
 
+  /// README.md's example, verbatim.
+  @Test func theReadmeExampleBuildsACropper() throws {
+    let cropper = try EditorConfiguration { editor in
+      editor.menu = [.tool(.transform), .tool(.filter), .separator, .action(.undo), .action(.redo)]
+      editor.transform.forcedAspect = "1:1"
+      editor.adjust.sliders = [.init("brightness", range: -0.5...0.5), .init("contrast")]
+      editor.theme = .init(base: .dark, colors: ["accent": "#2d9cdb"])
+      editor.export.maxSize = 1024
+    }
+    let json = try cropper.json()  // what GET /v1/editor/config answers
+    let object = try JSONSerialization.jsonObject(with: json) as? [String: Any]
+    let transform = (object?["tools"] as? [String: Any])?["transform"] as? [String: Any]
+    #expect(transform?["forcedAspect"] as? String == "1:1")
+    #expect((object?["menu"] as? [Any])?.count == 5)
+  }
+
   /// Each mistake names where it is.
   @Test(arguments: [
     (#"{"tols": {}}"#, "tols"),

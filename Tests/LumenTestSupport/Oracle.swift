@@ -66,6 +66,8 @@ public enum OracleTool: String, Sendable, CustomStringConvertible {
   case fcMatch = "fc-match"
   /// librsvg's command-line renderer (Debian's `librsvg2-bin`).
   case rsvgConvert = "rsvg-convert"
+  /// Debian's Chromium and its WebDriver (`chromium`, `chromium-driver`), for the editor.
+  case chromium, chromedriver
   /// The oracle venv's Python with Pillow, pyvips and numpy.
   case python
 
