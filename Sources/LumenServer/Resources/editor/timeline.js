@@ -1,0 +1,130 @@
+// The timeline of a video: thumbnails of the edited clip, a play head whose every position is
+// the exact frame rendered by the server, the trim handles of the export, and when the
+// selected layer shows (its time span, in seconds).
+import { el, button } from './controls.js';
+import { t } from './i18n.js';
+import { blob } from './api.js';
+import { findLayer } from './layers.js';
+
+const FRAME = 1 / 30;
+const THUMB = 80;
+const REFRESH_MS = 1500;
+
+export function createTimeline(root, { store, previewer, selection, icons, trim: kept }) {
+  const duration = store.upload.duration || 0;
+  const trim = kept ?? { from: 0, to: duration };
+  const thumbs = el('div', { class: 'thumbs' });
+  const range = (attrs) => el('input', { type: 'range', min: 0, max: duration, step: 0.001, ...attrs });
+  const playhead = range({ class: 'playhead', value: 0, 'aria-label': t('position') });
+  const trimFrom = range({ class: 'trim', value: trim.from, 'aria-label': t('trimStart') });
+  const trimTo = range({ class: 'trim', value: trim.to, 'aria-label': t('trimEnd') });
+  const shade = el('div', { class: 'trim-shade' });
+  const clock = el('output', { class: 'clock', 'aria-live': 'off' });
+  const span = el('div', { class: 'layer-span' });
+
+  const seek = (time) => {
+    time = Math.min(duration, Math.max(0, time));
+    playhead.value = time;
+    clock.value = `${time.toFixed(2)} s / ${duration.toFixed(2)} s`;
+    previewer.setView({ time });
+  };
+  playhead.addEventListener('input', () => seek(Number(playhead.value)));
+
+  function setTrim() {
+    // The handles may not cross: keep at least a frame between them.
+    trim.from = Math.min(Number(trimFrom.value), trim.to - FRAME);
+    trim.to = Math.max(Number(trimTo.value), trim.from + FRAME);
+    trimFrom.value = trim.from;
+    trimTo.value = trim.to;
+    shade.style.setProperty('--from', `${(trim.from / duration) * 100}%`);
+    shade.style.setProperty('--to', `${(trim.to / duration) * 100}%`);
+  }
+  trimFrom.addEventListener('input', () => { setTrim(); seek(trim.from); });
+  trimTo.addEventListener('input', () => { setTrim(); seek(trim.to); });
+
+  root.replaceChildren(
+    el('div', { class: 'track' }, thumbs, shade, playhead),
+    el('div', { class: 'trim-row' }, trimFrom, trimTo),
+    el('div', { class: 'row timeline-controls' },
+      button({ label: t('previousFrame'), iconName: 'previous', iconOnly: true, icons, onClick: () => seek(Number(playhead.value) - FRAME), class: 'small' }),
+      clock,
+      button({ label: t('nextFrame'), iconName: 'next', iconOnly: true, icons, onClick: () => seek(Number(playhead.value) + FRAME), class: 'small' }),
+      span),
+  );
+  root.hidden = false;
+  setTrim();
+  seek(previewer.view.time);
+
+  // Thumbnails follow the edits, redrawn a moment after the document settles.
+  let thumbsRevision = null;
+  let timer = 0;
+  async function drawThumbs() {
+    const revision = store.revision;
+    if (revision === thumbsRevision) return;
+    thumbsRevision = revision;
+    const count = Math.max(4, Math.min(12, Math.floor(thumbs.clientWidth / 56) || 6));
+    const images = [];
+    for (let i = 0; i < count; i++) {
+      const time = ((i + 0.5) * duration) / count;
+      const { blob: b } = await blob(`/v1/documents/${store.id}/preview?size=${THUMB}&format=webp&time=${time.toFixed(3)}`);
+      if (thumbsRevision !== revision) return;
+      images.push(el('img', { alt: '', src: URL.createObjectURL(b) }));
+    }
+    thumbs.querySelectorAll('img').forEach((img) => URL.revokeObjectURL(img.src));
+    thumbs.replaceChildren(...images);
+  }
+  const onState = (e) => {
+    clearTimeout(timer);
+    if (e.detail === 'ready') timer = setTimeout(() => drawThumbs().catch(() => { thumbsRevision = null; }), thumbsRevision === null ? 0 : REFRESH_MS);
+  };
+  previewer.addEventListener('state', onState);
+
+  function renderSpan() {
+    const layer = findLayer(store.doc, selection.id);
+    const s = layer?.timeSpan?.base === 'seconds' ? layer.timeSpan : null;
+    const values = { start: s?.start ?? 0, duration: s?.duration ?? '' };
+    // Built once per selected layer; later only the values follow, so a field keeps its focus.
+    if (span.dataset.layer === (layer?.id ?? '')) {
+      for (const input of span.querySelectorAll('input')) {
+        if (input !== document.activeElement) input.value = values[input.dataset.span];
+      }
+      return;
+    }
+    span.dataset.layer = layer?.id ?? '';
+    if (!layer) { span.replaceChildren(); return; }
+    const field = (key, label, placeholder) => el('label', { class: 'inline' }, label, el('input', {
+      type: 'number', min: 0, max: duration, step: 0.1, value: values[key], placeholder,
+      dataset: { span: key },
+      onchange: (e) => setSpan(layer.id, key, e.target.value),
+    }));
+    span.replaceChildren(el('span', {}, t('layerShows')),
+      field('start', t('spanStart')), field('duration', t('spanDuration'), t('untilEnd')));
+  }
+
+  function setSpan(id, key, value) {
+    store.change((d) => {
+      const layer = findLayer(d, id);
+      const s = layer.timeSpan?.base === 'seconds' ? layer.timeSpan : { base: 'seconds', start: 0 };
+      const n = Number(value);
+      if (value === '' || !(n > 0 || (key === 'start' && n === 0))) delete s[key];
+      else s[key] = Math.min(n, duration);
+      layer.timeSpan = s;
+    });
+  }
+  selection.addEventListener('change', renderSpan);
+  store.addEventListener('change', renderSpan);
+  renderSpan();
+
+  return {
+    trim: () => ({ from: trim.from, to: trim.to }),
+    trimmed: () => trim.from > 0 || trim.to < duration,
+    destroy() {
+      previewer.removeEventListener('state', onState);
+      selection.removeEventListener('change', renderSpan);
+      store.removeEventListener('change', renderSpan);
+      clearTimeout(timer);
+      root.hidden = true;
+      root.replaceChildren();
+    },
+  };
+}

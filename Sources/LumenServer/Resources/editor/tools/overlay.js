@@ -1,0 +1,57 @@
+// Overlay: an image stretched over the whole canvas (the image layer "overlay", without a
+// transform) with a blend mode and opacity. The images are the sticker assets marked
+// "overlay"; a library without such assets offers every sticker.
+import { el, group, pathSlider, select, setPressed } from '../controls.js';
+import { t } from '../i18n.js';
+import { assetsOf, assetThumbnail } from '../assets.js';
+import { findLayer, putLayer, removeLayer } from '../layers.js';
+
+const ID = 'overlay';
+
+export default {
+  name: 'overlay',
+  mount(panel, { store, options, fullConfig }) {
+    const layer = () => findLayer(store.doc, ID);
+    let blendMode = layer()?.blendMode ?? options.blendModes[0] ?? 'normal';
+    const grid = el('div', { class: 'tiles', role: 'group', 'aria-label': t('overlayImages') });
+    const settings = el('div');
+    const blend = select({
+      label: t('blendMode'), value: blendMode,
+      options: options.blendModes.map((m) => ({ value: m, label: t(`blend.${m}`, {}, m) })),
+      onChange: (mode) => {
+        blendMode = mode;
+        if (layer()) store.change((d) => { findLayer(d, ID).blendMode = mode; });
+      },
+    });
+    panel.append(grid, group(null, blend), settings);
+
+    const choose = (asset) => store.change((d) => {
+      if (!asset) return removeLayer(d, ID);
+      putLayer(d, { ...findLayer(d, ID), id: ID, kind: 'image', source: asset.reference, blendMode });
+    });
+
+    const tile = (asset) => el('button', {
+      type: 'button', class: 'tile', dataset: { overlay: asset?.reference ?? '' },
+      'aria-label': asset ? asset.label : t('noOverlay'), onclick: () => choose(asset),
+    }, asset ? assetThumbnail(el('img', { alt: '' }), asset) : el('span', { class: 'label' }, t('none')));
+
+    assetsOf(fullConfig.tools.sticker.sources).then((assets) => {
+      const marked = assets.filter((a) => [...(a.groups || []), ...(a.tags || [])].includes('overlay'));
+      grid.replaceChildren(tile(null), ...(marked.length ? marked : assets).map(tile));
+      update(store.doc);
+    });
+
+    function update() {
+      const current = layer();
+      for (const b of grid.querySelectorAll('[data-overlay]')) setPressed(b, b.dataset.overlay === (current?.source ?? ''));
+      if (!!current !== !!settings.firstChild) {
+        settings.replaceChildren(current ? group(null, pathSlider(store, `layers.${ID}.opacity`, {
+          label: t('opacity'), min: 0, max: 1, step: 0.01, fallback: 1,
+        })) : '');
+      }
+      if (current) blend.querySelector('select').value = current.blendMode ?? 'normal';
+    }
+    update();
+    return { update };
+  },
+};

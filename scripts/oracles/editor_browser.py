@@ -1,0 +1,363 @@
+"""The browser editor driven in Debian's headless Chromium (selenium with the system
+chromedriver) against a real `lumen serve` on a free port, checked by tools we did not write:
+axe-core for accessible names, Pillow for the canvas against the server's own preview.
+
+usage: editor_browser.py LUMEN SAMPLES_DIR WORK_DIR
+
+Prints one JSON object (the checks, the failures, the measured numbers); exits 1 when any
+check fails.
+"""
+import io
+import json
+import math
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import traceback
+
+import requests
+from PIL import Image, ImageChops, ImageStat
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+lumen, samples, work = (os.path.abspath(argument) for argument in sys.argv[1:4])
+results = {"checks": [], "failures": [], "numbers": {}}
+
+
+def check(name, ok, detail=""):
+    results["checks"].append(name)
+    if not ok:
+        results["failures"].append(f"{name}: {detail}")
+    return ok
+
+
+def start(data, *options):
+    server = subprocess.Popen(
+        [lumen, "serve", "--listen", "127.0.0.1:0", "--data", data, *options],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    line = server.stdout.readline().decode()
+    match = re.search(r"127\.0\.0\.1:(\d+)", line)
+    if not match:
+        server.kill()
+        raise SystemExit(f"lumen serve did not start: {line} {server.stderr.read().decode()}")
+    return server, f"http://127.0.0.1:{match.group(1)}"
+
+
+def stop(server):
+    server.send_signal(signal.SIGTERM)
+    return server.wait(timeout=60)
+
+
+def browser(downloads, width=1280, height=900):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                     "--disable-gpu", f"--window-size={width},{height}",
+                     "--force-device-scale-factor=1", "--lang=en-US"]:
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {
+        "download.default_directory": downloads, "download.prompt_for_download": False,
+        "intl.accept_languages": "en-US"})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_script_timeout(180)
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior",
+                           {"behavior": "allow", "downloadPath": downloads})
+    return driver
+
+
+def wait(driver, condition, what, seconds=30):
+    """Polls `condition` (JavaScript returning a truthy value) until it holds."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        value = driver.execute_script(f"return {condition}")
+        if value:
+            return value
+        time.sleep(0.02)
+    raise TimeoutError(f"waited {seconds} s for {what} ({condition})")
+
+
+def ready(driver, what, seconds=30):
+    """The editor shows the preview of its latest document, nothing pending."""
+    return wait(driver, "window.lumenEditor && window.lumenEditor.ready() && "
+                "document.getElementById('canvas-image').dataset.state === 'ready'",
+                what, seconds)
+
+
+def editor_document(driver):
+    return driver.execute_script("return JSON.parse(JSON.stringify(window.lumenEditor.document))")
+
+
+def click(driver, selector):
+    element = next(e for e in driver.find_elements(By.CSS_SELECTOR, selector) if e.is_displayed())
+    element.click()
+    return element
+
+
+def console_errors(driver):
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def psnr(a, b):
+    difference = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+    mse = sum(v * v for v in ImageStat.Stat(difference).rms) / 3
+    return 99.0 if mse == 0 else 10 * math.log10(255 * 255 / mse)
+
+
+def open_photo(driver, path):
+    driver.find_element(By.ID, "open-file").send_keys(path)
+    return ready(driver, "the photo's first preview", 60)
+
+
+def menu_items(driver):
+    return driver.execute_script(
+        "return [...document.querySelectorAll('[data-menu-item]')].map(e => e.dataset.menuItem)")
+
+
+def expected_menu(configuration):
+    def name(item):
+        if item == "separator":
+            return "separator"
+        return f"tool:{item['tool']}" if "tool" in item else f"action:{item['action']}"
+    return [name(item) for item in configuration["menu"]]
+
+
+def walk_the_full_editor(base, downloads):
+    """Upload, slider, look, text layer dragged, undo/redo, export: as the issue lists."""
+    driver = browser(downloads)
+    try:
+        driver.get(base + "/")
+        wait(driver, "document.getElementById('canvas-image')", "the editor's page")
+        configuration = requests.get(base + "/v1/editor/config").json()
+        check("the menu shows exactly the configured items",
+              menu_items(driver) == expected_menu(configuration), menu_items(driver))
+
+        # coffee.jpg at twice its size, so that the canvas shows a preview scaled down, as
+        # with any real photo (a browser and Pillow enlarge a small picture differently).
+        large = os.path.join(work, "coffee-1200.jpg")
+        with Image.open(os.path.join(samples, "coffee.jpg")) as photo:
+            photo.resize((1200, 800), Image.LANCZOS).save(large, quality=95)
+        open_photo(driver, large)
+        state = driver.execute_script("return window.lumenEditor.documentId")
+        check("opening a photo makes a document", bool(state))
+
+        # A slider moved from the keyboard, as a keyboard user would.
+        click(driver, '[data-tool="adjust"]')
+        slider = driver.find_element(By.CSS_SELECTOR,
+                                     'input[data-path="operations.adjustments.brightness"]')
+        slider.send_keys(*([Keys.ARROW_RIGHT] * 5))
+        ready(driver, "the brightness preview")
+        brightness = editor_document(driver).get("operations", {}).get("adjustments", {}).get(
+            "brightness", 0)
+        check("a slider moved changes the document", brightness > 0, brightness)
+
+        click(driver, '[data-tool="filter"]')
+        wait(driver, "document.querySelector('[data-look=\"chrome\"]')", "the look chrome")
+        driver.execute_script("document.querySelector('[data-look=\"chrome\"]').scrollIntoView()")
+        click(driver, '[data-look="chrome"]')
+        ready(driver, "the look's preview")
+        look = editor_document(driver).get("operations", {}).get("look", {})
+        check("a look applied is in the document", look.get("id") == "chrome", look)
+
+        click(driver, '[data-tool="text"]')
+        field = driver.find_element(By.ID, "text-content")
+        field.clear()
+        field.send_keys("Hello Lumen")
+        click(driver, "#text-add")
+        ready(driver, "the text layer's preview")
+        layers = editor_document(driver).get("layers", [])
+        text = next((layer for layer in layers if layer.get("kind") == "text"), None)
+        check("a text layer is added", text is not None and text.get("text") == "Hello Lumen",
+              layers)
+        before_drag = (text or {}).get("transform", {}).get("x", 0.5)
+        box = driver.find_element(By.CSS_SELECTOR, f'[data-layer-id="{(text or {}).get("id")}"]')
+        ActionChains(driver).move_to_element(box).click_and_hold().move_by_offset(40, 10) \
+            .move_by_offset(40, 10).release().perform()
+        ready(driver, "the dragged layer's preview")
+        dragged = next(layer for layer in editor_document(driver)["layers"]
+                       if layer.get("id") == text.get("id"))
+        after_drag = dragged.get("transform", {}).get("x", 0.5)
+        check("dragging a layer moves it", after_drag > before_drag + 0.05,
+              f"{before_drag} -> {after_drag}")
+
+        click(driver, '[data-action="undo"]')
+        ready(driver, "the undone preview")
+        undone = next((layer for layer in editor_document(driver).get("layers", [])
+                       if layer.get("id") == text.get("id")), {})
+        check("undo puts the layer back", abs(undone.get("transform", {}).get("x", 0.5)
+                                              - before_drag) < 1e-9, undone)
+        ActionChains(driver).key_down(Keys.CONTROL).key_down(Keys.SHIFT).send_keys("z") \
+            .key_up(Keys.SHIFT).key_up(Keys.CONTROL).perform()
+        ready(driver, "the redone preview")
+        redone = next((layer for layer in editor_document(driver).get("layers", [])
+                       if layer.get("id") == text.get("id")), {})
+        check("Ctrl+Shift+Z redoes", abs(redone.get("transform", {}).get("x", 0.5)
+                                         - after_drag) < 1e-9, redone)
+
+        # The canvas against the server's preview of the same document: Escape leaves the
+        # layer, so that no handle covers the picture.
+        ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+        wait(driver, "!document.querySelector('.handle-scale, .handle-rotate')",
+             "the layer's handles to go")
+        image = driver.find_element(By.ID, "canvas-image")
+        shown = Image.open(io.BytesIO(image.screenshot_as_png)).convert("RGB")
+        document_id = driver.execute_script("return window.lumenEditor.documentId")
+        natural = driver.execute_script(
+            "const i = document.getElementById('canvas-image');"
+            "return Math.max(i.naturalWidth, i.naturalHeight)")
+        served = Image.open(io.BytesIO(requests.get(
+            f"{base}/v1/documents/{document_id}/preview",
+            params={"size": natural, "format": "webp"}).content)).convert("RGB")
+        served.save(os.path.join(work, "canvas-natural.png"))
+        served = served.resize(shown.size, Image.LANCZOS)
+        shown.save(os.path.join(work, "canvas-shown.png"))
+        served.save(os.path.join(work, "canvas-served.png"))
+        agreement = psnr(shown, served)
+        results["numbers"]["canvas_psnr_db"] = round(agreement, 2)
+        check("the canvas shows the server's preview (PSNR >= 35 dB)", agreement >= 35,
+              f"{agreement:.2f} dB")
+
+        # Export: the download equals the server's export of the saved document.
+        for name in os.listdir(downloads):
+            os.remove(os.path.join(downloads, name))
+        click(driver, '[data-command="export"]')
+        driver.execute_script(
+            "const s = document.getElementById('export-format'); s.value = 'jpeg';"
+            "s.dispatchEvent(new Event('change', {bubbles: true}));")
+        quality = int(driver.find_element(By.ID, "export-quality").get_attribute("value"))
+        size_field = driver.find_element(By.ID, "export-size").get_attribute("value")
+        click(driver, "#export-start")
+        deadline = time.time() + 120
+        downloaded = []
+        while time.time() < deadline:
+            downloaded = [n for n in os.listdir(downloads)
+                          if n.endswith(".jpg") or n.endswith(".jpeg")]
+            if downloaded and not any(n.endswith(".crdownload") for n in os.listdir(downloads)):
+                break
+            time.sleep(0.1)
+        if check("the export downloads a JPEG", bool(downloaded), os.listdir(downloads)):
+            body = {"document": document_id, "format": "jpeg", "encoding": {"quality": quality}}
+            if size_field:
+                body["previewLongSide"] = int(size_field)
+            job = requests.post(base + "/v1/jobs", json=body).json()
+            for _ in range(600):
+                state = requests.get(f"{base}/v1/jobs/{job['id']}").json()
+                if state["state"] in ("done", "failed", "cancelled"):
+                    break
+                time.sleep(0.1)
+            served = requests.get(f"{base}/v1/jobs/{job['id']}/output").content
+            with open(os.path.join(downloads, downloaded[0]), "rb") as file:
+                mine = file.read()
+            check("the download is the server's export of the saved document", mine == served,
+                  f"{len(mine)} vs {len(served)} bytes")
+
+        # Every control has an accessible name: axe-core's rules for names, those its version
+        # knows (the run is refused, not skipped, if a rule named is unknown).
+        axe = Axe(driver)
+        axe.inject()
+        known = set(driver.execute_script("return axe.getRules().map(r => r.ruleId)"))
+        rules = sorted(known & {
+            "button-name", "input-button-name", "label", "select-name", "link-name",
+            "aria-input-field-name", "aria-toggle-field-name", "image-alt", "svg-img-alt",
+            "aria-command-name"})
+        report = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "axe.run(document, {runOnly: {type: 'rule', values: arguments[0]}})"
+            ".then(r => done({violations: r.violations, passes: r.passes.length}),"
+            "      e => done({error: String(e)}));", rules)
+        check("axe-core runs", "error" not in report, report.get("error"))
+        unnamed = [f"{v['id']}: {n['target']}" for v in report.get("violations", [])
+                   for n in v["nodes"]]
+        check("every control has an accessible name (axe-core)", not unnamed, unnamed[:10])
+        results["numbers"]["axe"] = {"version": driver.execute_script("return axe.version"),
+                                     "rules": rules, "passed": report.get("passes")}
+
+        errors = console_errors(driver)
+        check("no console errors", not errors, errors[:5])
+    finally:
+        driver.quit()
+
+
+def each_example_configuration(downloads):
+    for name in ["full", "profile-picture", "story"]:
+        path = os.path.join(samples, "editor", f"{name}.json")
+        server, base = start(os.path.join(work, f"config-{name}"), "--config", path)
+        driver = browser(downloads)
+        try:
+            driver.get(base + "/")
+            wait(driver, "document.querySelector('#canvas-image')", "the editor's page")
+            configuration = requests.get(base + "/v1/editor/config").json()
+            wait(driver, "document.querySelectorAll('[data-menu-item]').length > 0", "the menu")
+            check(f"{name}: the menu shows exactly its items",
+                  menu_items(driver) == expected_menu(configuration), menu_items(driver))
+            if name == "profile-picture":
+                open_photo(driver, os.path.join(samples, "coffee.jpg"))
+                click(driver, '[data-tool="transform"]')
+                aspects = driver.execute_script(
+                    "return [...document.querySelectorAll('[data-aspect]')].map(e => e.dataset.aspect)")
+                check("the forced crop offers no other ratio", set(aspects) <= {"1:1"}, aspects)
+                for selector in ['[data-aspect="free"]', '[data-aspect="16:9"]']:
+                    driver.execute_script(
+                        f"const e = document.querySelector('{selector}'); if (e) e.click()")
+                ready(driver, "the cropped preview")
+                crop = editor_document(driver).get("operations", {}).get("crop", {})
+                check("the forced crop stays 1:1",
+                      crop.get("aspect") == "1:1" and crop.get("forcesAspect") is True, crop)
+                document_id = driver.execute_script("return window.lumenEditor.documentId")
+                preview = Image.open(io.BytesIO(requests.get(
+                    f"{base}/v1/documents/{document_id}/preview", params={"size": 512}).content))
+                check("the forced crop renders a square",
+                      abs(preview.width - preview.height) <= 1, preview.size)
+            errors = console_errors(driver)
+            check(f"{name}: no console errors", not errors, errors[:5])
+        finally:
+            driver.quit()
+            stop(server)
+
+
+def at_phone_width(base, downloads):
+    driver = browser(downloads, 360, 740)
+    try:
+        driver.get(base + "/")
+        open_photo(driver, os.path.join(samples, "chelsea.jpg"))
+        overflow = driver.execute_script(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        check("at 360 px nothing spills sideways", overflow <= 0, f"{overflow} px")
+        image = driver.find_element(By.ID, "canvas-image")
+        check("at 360 px the canvas shows", image.size["width"] > 200, image.size)
+        menu = driver.find_element(By.ID, "menu")
+        check("at 360 px the menu shows", menu.is_displayed())
+        errors = console_errors(driver)
+        check("at 360 px no console errors", not errors, errors[:5])
+    finally:
+        driver.quit()
+
+
+def run(phase, *arguments):
+    """One phase; an exception (a control missing, a wait timed out) is its failure."""
+    try:
+        phase(*arguments)
+    except Exception as error:  # noqa: BLE001 - any failure of a phase is reported, not raised
+        traceback.print_exc()
+        check(f"{phase.__name__} runs to its end", False, f"{type(error).__name__}: "
+              f"{str(error).splitlines()[0] if str(error) else ''}")
+
+
+downloads = os.path.join(work, "downloads")
+os.makedirs(downloads, exist_ok=True)
+server, base = start(os.path.join(work, "data"))
+try:
+    run(walk_the_full_editor, base, downloads)
+    run(at_phone_width, base, downloads)
+finally:
+    stop(server)
+run(each_example_configuration, downloads)
+print(json.dumps(results, indent=1))
+sys.exit(1 if results["failures"] else 0)
