@@ -70,6 +70,8 @@ struct AssetSourceTests {
     #expect(source.id == "my.stickers" && source.version == "2.0.0" && source.groups == ["g1"])
     let a = try #require(source.asset("a"))
     #expect(a.label(in: "de") == "Ah" && a.label(in: "fr") == "Ay" && a.tags["en"] == ["x", "y"])
+    // Tags fall back to English as labels do: a search in German still finds the asset.
+    #expect(a.tags(in: "de") == ["x", "y"] && a.tags(in: "en") == ["x", "y"])
     #expect(a.width == 64 && a.height == 32 && a.payload == #"{"a":[true],"z":1}"#)
     #expect(try source.file(of: a).lastPathComponent == "a.svg")
     #expect(a.thumbnailURI?.path == folder.appendingPathComponent("a.png").standardizedFileURL.path)

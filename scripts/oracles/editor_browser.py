@@ -322,6 +322,55 @@ def each_example_configuration(downloads):
             stop(server)
 
 
+def wait_for_download(downloads, suffixes, seconds=180):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        names = os.listdir(downloads)
+        done = [n for n in names if n.endswith(suffixes)]
+        if done and not any(n.endswith(".crdownload") for n in names):
+            return os.path.join(downloads, done[0])
+        time.sleep(0.1)
+    return None
+
+
+def edit_a_video(base, downloads):
+    """A clip: its timeline's thumbnails, a scrubbed frame, an exported movie (ffprobe)."""
+    for name in os.listdir(downloads):
+        os.remove(os.path.join(downloads, name))
+    driver = browser(downloads)
+    try:
+        driver.get(base + "/")
+        open_photo(driver, os.path.join(samples, "demo", "coffee-clip.mp4"))
+        thumbnails = wait(driver, "document.querySelectorAll('.thumbs img').length",
+                          "the timeline's thumbnails")
+        check("a video shows a timeline of thumbnails", thumbnails >= 2, thumbnails)
+        driver.execute_script(
+            "const p = document.querySelector('.playhead'); p.value = 1;"
+            "p.dispatchEvent(new Event('input', {bubbles: true}));"
+            "p.dispatchEvent(new Event('change', {bubbles: true}));")
+        ready(driver, "the frame at 1 s")
+        click(driver, '[data-command="export"]')
+        formats = driver.execute_script(
+            "return [...document.querySelectorAll('#export-format option')].map(o => o.value)")
+        check("a video exports movies", "mp4" in formats, formats)
+        driver.execute_script(
+            "const s = document.getElementById('export-format'); s.value = 'mp4';"
+            "s.dispatchEvent(new Event('change', {bubbles: true}));")
+        click(driver, "#export-start")
+        movie = wait_for_download(downloads, (".mp4",))
+        if check("the exported movie downloads", movie is not None, os.listdir(downloads)):
+            probe = json.loads(subprocess.run(
+                ["ffprobe", "-v", "error", "-show_entries", "format=duration:stream=codec_type",
+                 "-of", "json", movie], capture_output=True, text=True).stdout or "{}")
+            duration = float(probe.get("format", {}).get("duration", 0))
+            check("ffprobe reads the whole clip from the download", abs(duration - 2.0) < 0.1,
+                  probe)
+        errors = console_errors(driver)
+        check("video: no console errors", not errors, errors[:5])
+    finally:
+        driver.quit()
+
+
 def at_phone_width(base, downloads):
     driver = browser(downloads, 360, 740)
     try:
@@ -356,6 +405,7 @@ server, base = start(os.path.join(work, "data"))
 try:
     run(walk_the_full_editor, base, downloads)
     run(at_phone_width, base, downloads)
+    run(edit_a_video, base, downloads)
 finally:
     stop(server)
 run(each_example_configuration, downloads)

@@ -8,7 +8,7 @@ extension Asset {
     let reference = AssetReference(source: source.id, id: id).description
     var object: [String: Any] = [
       "source": source.id, "id": id, "reference": reference,
-      "label": label(in: locale), "groups": groups, "tags": tags[locale] ?? [],
+      "label": label(in: locale), "groups": groups, "tags": tags(in: locale),
     ]
     object["kind"] = kind
     object["uri"] = uri?.isFileURL == true ? uri?.path : uri?.absoluteString

@@ -46,6 +46,12 @@ public struct Asset: Hashable, Sendable {
     labels[locale] ?? labels["en"] ?? labels.values.sorted().first ?? id
   }
 
+  /// The tags in `locale`, else in English (as labels fall back), so that a search in a
+  /// language the manifest lacks still finds the asset.
+  public func tags(in locale: String = "en") -> [String] {
+    tags[locale] ?? tags["en"] ?? []
+  }
+
   /// A string member of the payload (`family` of a font).
   public func payloadString(_ key: String) -> String? {
     guard let payload, let object = try? JSONSerialization.jsonObject(with: Data(payload.utf8))
