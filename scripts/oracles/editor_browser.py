@@ -374,7 +374,12 @@ def edit_a_video(base, downloads):
 def at_phone_width(base, downloads):
     driver = browser(downloads, 360, 740)
     try:
+        # Headless windows are at least 500 px wide: a phone's screen is emulated instead.
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": True})
         driver.get(base + "/")
+        width = driver.execute_script("return document.documentElement.clientWidth")
+        check("the page is laid out 360 px wide", width == 360, width)
         open_photo(driver, os.path.join(samples, "chelsea.jpg"))
         overflow = driver.execute_script(
             "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
