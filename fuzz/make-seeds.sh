@@ -126,4 +126,8 @@ convert "$corpus/animation/disposals.gif" -interlace GIF "$corpus/animation/inte
 convert -size 6x4 gradient:red-blue -colors 16 "GIF87:$corpus/animation/still87a.gif"
 gif2webp -quiet "$corpus/animation/disposals.gif" -o "$corpus/animation/lossless.webp"
 gif2webp -quiet -lossy -q 30 "$corpus/animation/disposals.gif" -o "$corpus/animation/lossy.webp"
+# editor-config: the example configurations (standard.json, the whole standard configuration
+# as GET /v1/editor/config answers it, is kept as it is).
+mkdir -p "$corpus/editor-config"
+cp samples/editor/*.json "$corpus/editor-config/"
 du -sh "$corpus"

@@ -31,6 +31,7 @@ targets=(
   "svg          SVGFuzz.swift           65536"
   "animation    AnimationFuzz.swift     65536"
   "server       ServerFuzz.swift        8192"
+  "editor-config EditorConfigFuzz.swift 16384"
 )
 if [ "${1:-}" = --list ]; then
   for target in "${targets[@]}"; do echo "${target%% *}"; done

@@ -117,4 +117,47 @@ import Testing
     let reopened = try Store(folder: folder)
     #expect(try reopened.document(first.id)?.revision == 2)
   }
+
+  /// A data folder of the previous layout (2: uploads without frame rates) is brought up to
+  /// date, its rows kept; one of a layout this build does not know is refused, untouched.
+  @Test func olderDataFoldersAreMigratedAndUnknownOnesRefused() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let id = String(repeating: "a", count: 32)
+    do {
+      let old = try Database(path: folder.appendingPathComponent("lumen.sqlite").path)
+      try old.execute(
+        """
+        CREATE TABLE uploads (id TEXT PRIMARY KEY, blob TEXT NOT NULL,
+          kind TEXT NOT NULL, format TEXT NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL,
+          duration REAL, bytes INTEGER NOT NULL, created TEXT NOT NULL)
+        """)
+      try old.execute(
+        "INSERT INTO uploads VALUES (?, 'b', 'video', 'mp4', 480, 320, 2.0, 9, 'then')",
+        [.text(id)])
+      try old.execute("PRAGMA user_version = 2")
+    }
+    let store = try Store(folder: folder)
+    let upload = try #require(try store.upload(id)).upload
+    #expect(upload.width == 480 && upload.duration == 2 && upload.frameRate == nil)
+    let added = try store.addUpload(
+      Data([1, 2, 3]), kind: "video", format: "mp4", width: 2, height: 2, duration: 1,
+      frameRate: 25)
+    #expect(try store.upload(added.id)?.upload.frameRate == 25)
+
+    let future = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    defer { try? FileManager.default.removeItem(at: future) }
+    try FileManager.default.createDirectory(at: future, withIntermediateDirectories: true)
+    do {
+      let newer = try Database(path: future.appendingPathComponent("lumen.sqlite").path)
+      try newer.execute("CREATE TABLE uploads (id TEXT)")
+      try newer.execute("PRAGMA user_version = 7")
+    }
+    #expect {
+      try Store(folder: future)
+    } throws: { error in
+      "\(error)".contains("layout 7")
+    }
+  }
 }

@@ -29,6 +29,17 @@ import Testing
       ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", Self.clip.path])
     #expect(
       abs(duration - (Double(probed.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0)) < 0.05)
+    // The frame rate a timeline steps by: ffprobe's average rate ("25/1").
+    let rate = try Program.text(
+      of: "ffprobe",
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=avg_frame_rate", "-of",
+        "csv=p=0", Self.clip.path,
+      ]
+    ).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "/").compactMap {
+      Double($0)
+    }
+    #expect(rate.count == 2 && info["frameRate"] as? Double == rate[0] / rate[1])
     let id = info["id"] as? String ?? ""
     let content = try server.request("GET", "/v1/uploads/\(id)/content")
     #expect(content.header("Content-Type") == "video/mp4")

@@ -201,6 +201,19 @@ def walk_the_full_editor(base, downloads):
         check("Ctrl+Shift+Z redoes", abs(redone.get("transform", {}).get("x", 0.5)
                                          - after_drag) < 1e-9, redone)
 
+        # A colour chosen and undone: the layer and its swatch go back to white.
+        click(driver, '#tool-panel .color-field[data-path$=".color"] .swatch[title="#e53935"]')
+        ready(driver, "the red text's preview")
+        red = next(layer for layer in editor_document(driver)["layers"]
+                   if layer.get("id") == text.get("id")).get("color")
+        check("a swatch colours the text", red is not None and red[0] > 0.85 and red[1] < 0.3, red)
+        click(driver, '[data-action="undo"]')
+        ready(driver, "the white text's preview")
+        pressed = driver.execute_script(
+            "const s = document.querySelector('#tool-panel .color-field[data-path$=\".color\"]"
+            " .swatch[aria-pressed=\"true\"]'); return s && s.title")
+        check("undo shows the colour it restores", pressed == "#ffffff", pressed)
+
         # The canvas against the server's preview of the same document: Escape leaves the
         # layer, so that no handle covers the picture.
         ActionChains(driver).send_keys(Keys.ESCAPE).perform()

@@ -65,7 +65,7 @@ extension Service {
     }
     return try store.addUpload(
       data, kind: "video", format: format.rawValue, width: width, height: height,
-      duration: (seconds * 1000).rounded() / 1000)
+      duration: (seconds * 1000).rounded() / 1000, frameRate: info.frameRate)
   }
 
   private func checkPixels(width: Int, height: Int, of what: String) throws {

@@ -30,7 +30,7 @@ public final class Store: Sendable {
       """
       CREATE TABLE IF NOT EXISTS uploads (id TEXT PRIMARY KEY, blob TEXT NOT NULL,
         kind TEXT NOT NULL, format TEXT NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL,
-        duration REAL, bytes INTEGER NOT NULL, created TEXT NOT NULL)
+        duration REAL, bytes INTEGER NOT NULL, created TEXT NOT NULL, frame_rate REAL)
       """)
     try database.execute(
       """
@@ -47,17 +47,32 @@ public final class Store: Sendable {
   }
 
   /// The tables' layout, kept in the database (`PRAGMA user_version`): a folder written by a
-  /// build with another layout is refused with a message rather than misread.
-  static let layout = 2
+  /// build with another layout is refused with a message rather than misread, but for the
+  /// layouts this build knows how to bring up to date (``migrations``).
+  static let layout = 3
+
+  /// What brings a folder of layout N to N + 1, by N: 2 -> 3 adds videos' frame rates.
+  static let migrations = [2: "ALTER TABLE uploads ADD COLUMN frame_rate REAL"]
 
   private func checkLayout() throws(ServerError) {
     let version = try database.execute("PRAGMA user_version").first?[0].int ?? 0
     let tables = try database.execute("SELECT count(*) FROM sqlite_master").first?[0].int ?? 0
     if tables == 0 {
       try database.execute("PRAGMA user_version = \(Self.layout)")
-    } else if version != Self.layout {
+      return
+    }
+    var reached = version
+    while reached < Self.layout, let step = Self.migrations[reached] {
+      let next = reached + 1
+      try database.transaction { () throws(ServerError) in
+        try database.execute(step)
+        try database.execute("PRAGMA user_version = \(next)")
+      }
+      reached = next
+    }
+    if reached != Self.layout {
       throw .store(
-        "\(folder.path) holds data of another Lumen version (layout \(version); this one"
+        "\(folder.path) holds data of another Lumen version (layout \(reached); this one"
           + " reads layout \(Self.layout)): use another --data folder")
     }
   }
@@ -190,21 +205,24 @@ public final class Store: Sendable {
     public let duration: Double?
     public let bytes: Int
     public let created: String
+    /// A video's average frames per second (what a timeline steps by).
+    public var frameRate: Double?
   }
 
   public func addUpload(
-    _ data: Data, kind: String, format: String, width: Int, height: Int, duration: Double?
+    _ data: Data, kind: String, format: String, width: Int, height: Int, duration: Double?,
+    frameRate: Double? = nil
   ) throws(ServerError) -> Upload {
     let upload = Upload(
       id: Self.newID(), kind: kind, format: format, width: width, height: height,
-      duration: duration, bytes: data.count, created: Self.now())
+      duration: duration, bytes: data.count, created: Self.now(), frameRate: frameRate)
     try storing(data) { (blob) throws(ServerError) -> Void in
       try database.execute(
-        "INSERT INTO uploads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO uploads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
           .text(upload.id), .text(blob), .text(kind), .text(format), .integer(Int64(width)),
           .integer(Int64(height)), duration.map { .real($0) } ?? .null,
-          .integer(Int64(data.count)), .text(upload.created),
+          .integer(Int64(data.count)), .text(upload.created), frameRate.map { .real($0) } ?? .null,
         ])
     }
     return upload
@@ -213,14 +231,14 @@ public final class Store: Sendable {
   public func upload(_ id: String) throws(ServerError) -> (upload: Upload, file: URL)? {
     guard Self.isID(id),
       let row = try database.execute(
-        "SELECT id, kind, format, width, height, duration, bytes, created, blob FROM uploads WHERE id = ?",
+        "SELECT id, kind, format, width, height, duration, bytes, created, blob, frame_rate FROM uploads WHERE id = ?",
         [.text(id)]
       ).first
     else { return nil }
     let upload = Upload(
       id: row[0].string ?? "", kind: row[1].string ?? "", format: row[2].string ?? "",
       width: row[3].int ?? 0, height: row[4].int ?? 0, duration: row[5].double,
-      bytes: row[6].int ?? 0, created: row[7].string ?? "")
+      bytes: row[6].int ?? 0, created: row[7].string ?? "", frameRate: row[9].double)
     return (upload, file(of: row[8].string ?? ""))
   }
 

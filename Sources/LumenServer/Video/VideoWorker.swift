@@ -16,6 +16,8 @@ public struct VideoWorker: Sendable {
     let width: Int
     let height: Int
     let duration: Double
+    /// Average frames per second, when the headers give a plausible one.
+    let frameRate: Double?
   }
 
   /// The upright picture size and duration of `file` (headers only).
@@ -27,7 +29,8 @@ public struct VideoWorker: Sendable {
       let width = video["displayWidth"] as? Int, let height = video["displayHeight"] as? Int,
       let duration = object["duration"] as? Double
     else { throw VideoWorkError(reason: "lumen-video described the movie in an unknown form") }
-    return Info(width: width, height: height, duration: duration)
+    let rate = (video["averageFrameRate"] as? Double).flatMap { (1...1000).contains($0) ? $0 : nil }
+    return Info(width: width, height: height, duration: duration, frameRate: rate)
   }
 
   /// Writes the frame of `file` shown at `seconds` to `output` (a PNG); the frame's own time.

@@ -73,8 +73,11 @@ export function pathSlider(store, path, spec) {
   });
 }
 
-/** Brings every [data-path] range under `root` to the document's value. */
+/** Brings every [data-path] range and colour under `root` to the document's value. */
 export function syncPaths(root, doc) {
+  for (const field of root.querySelectorAll('.color-field[data-path]')) {
+    field.set(getPath(doc, field.dataset.path) ?? field.fallback);
+  }
   for (const input of root.querySelectorAll('input[type=range][data-path]')) {
     const value = getPath(doc, input.dataset.path) ?? Number(input.dataset.fallback);
     if (Number(input.value) !== value) {
@@ -116,9 +119,10 @@ export function toggle({ label, pressed, onChange, iconName, ...attrs }) {
 
 /**
  * A colour: swatches from the configuration, a free colour input and the pipette. onChange
- * gets [r, g, b, a]; set(color) reflects the current one.
+ * gets [r, g, b, a]; set(color) reflects the current one. With a document `path`, syncPaths
+ * keeps it showing the document's colour (after an undo, say), `value` where there is none.
  */
-export function colorField({ label, colors, value, onChange, pipette }) {
+export function colorField({ label, colors, value, onChange, pipette, path }) {
   const id = uid('color');
   let current = value;
   const picker = el('input', {
@@ -144,6 +148,10 @@ export function colorField({ label, colors, value, onChange, pipette }) {
     swatches.forEach((s, i) => setPressed(s, colors[i].slice(0, 7).toLowerCase() === hex));
   };
   node.set(value);
+  if (path) {
+    node.dataset.path = path;
+    node.fallback = value;
+  }
   return node;
 }
 

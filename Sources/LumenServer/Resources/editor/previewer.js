@@ -54,7 +54,12 @@ export class Previewer extends EventTarget {
   #url(v) {
     const q = new URLSearchParams({ size: v.size, format: 'webp' });
     if (v.variant) q.set('variant', v.variant);
-    if (this.store.upload?.kind === 'video') q.set('time', v.time.toFixed(3));
+    if (this.store.upload?.kind === 'video') {
+      // Up to the next millisecond: a frame's start written in milliseconds must not fall
+      // just before it (1/29.97 s is 0.0333667 s), which would show the frame before.
+      const time = Math.min(this.store.upload.duration ?? 0, Math.ceil(v.time * 1000) / 1000);
+      q.set('time', time.toFixed(3));
+    }
     return `/v1/documents/${this.store.id}/preview?${q}`;
   }
 

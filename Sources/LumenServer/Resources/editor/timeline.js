@@ -6,15 +6,17 @@ import { t } from './i18n.js';
 import { blob } from './api.js';
 import { findLayer } from './layers.js';
 
-const FRAME = 1 / 30;
 const THUMB = 80;
 const REFRESH_MS = 1500;
 
 export function createTimeline(root, { store, previewer, selection, icons, trim: kept }) {
   const duration = store.upload.duration || 0;
+  // One frame of the clip (its average rate as the upload's headers give it, else 30 per second).
+  const FRAME = 1 / (store.upload.frameRate || 30);
   const trim = kept ?? { from: 0, to: duration };
   const thumbs = el('div', { class: 'thumbs' });
-  const range = (attrs) => el('input', { type: 'range', min: 0, max: duration, step: 0.001, ...attrs });
+  // Positions are whole frames: every step of the play head is the next frame.
+  const range = (attrs) => el('input', { type: 'range', min: 0, max: duration, step: FRAME, ...attrs });
   const playhead = range({ class: 'playhead', value: 0, 'aria-label': t('position') });
   const trimFrom = range({ class: 'trim', value: trim.from, 'aria-label': t('trimStart') });
   const trimTo = range({ class: 'trim', value: trim.to, 'aria-label': t('trimEnd') });

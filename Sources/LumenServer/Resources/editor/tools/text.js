@@ -55,7 +55,10 @@ export default {
           onInput: (v) => editor.apply('size', v, 'size'), onCommit: () => store.endGroup(),
           onReset: () => editor.apply('size', 0.08),
         }),
-        colorField({ label: t('color'), colors: options.colors, value: style.color, pipette, onChange: (c) => editor.apply('color', c) }),
+        colorField({
+          label: t('color'), colors: options.colors, value: style.color, pipette,
+          path: layer ? `layers.${layer.id}.color` : undefined, onChange: (c) => editor.apply('color', c),
+        }),
         alignment,
         el('div', { class: 'row' }, toggle({
           label: t('textBackground'), pressed: !!style.background,

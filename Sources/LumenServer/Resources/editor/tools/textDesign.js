@@ -19,7 +19,8 @@ export default {
       color: [1, 1, 1, 1], accent: [0.93, 0.3, 0.25, 1], inverted: false,
     });
     const { style } = editor;
-    let text = editor.selected()?.text ?? t('defaultDesignText');
+    const layer = editor.selected();
+    let text = layer?.text ?? t('defaultDesignText');
 
     const recipes = choices({
       label: t('recipe'), value: style.recipe,
@@ -45,8 +46,10 @@ export default {
         })),
       group(t('font'), fontPicker({ options: fullConfig.tools.text }, style.font, (f) => editor.apply('font', f))),
       group(null,
-        colorField({ label: t('color'), colors, value: style.color, pipette, onChange: (c) => editor.apply('color', c) }),
-        colorField({ label: t('accent'), colors, value: style.accent, pipette, onChange: (c) => editor.apply('accent', c) }),
+        ...['color', 'accent'].map((key) => colorField({
+          label: t(key), colors, value: style[key], pipette,
+          path: layer ? `layers.${layer.id}.${key}` : undefined, onChange: (c) => editor.apply(key, c),
+        })),
         toggle({ label: t('inverted'), pressed: style.inverted, onChange: (on) => editor.apply('inverted', on) })),
     );
     const field = content.querySelector('textarea');
