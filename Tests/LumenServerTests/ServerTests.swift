@@ -89,6 +89,15 @@ import Testing
     #expect(adjustments?["contrast"] as? Double == 0.2)
     #expect(try server.request("GET", "/v1/documents/\(id)?revision=3").status == 404)
     #expect(try server.request("GET", "/v1/documents/\(id)?revision=0").status == 400)
+    // A revision without "upload" edits the same upload; a null one is refused.
+    let third = try server.json(
+      "PUT", "/v1/documents/\(id)", ["document": edited], headers: ["If-Match": "\"2\""])
+    #expect(third.status == 200 && third.json["upload"] as? String == photo)
+    #expect(
+      try server.json(
+        "PUT", "/v1/documents/\(id)", ["upload": NSNull(), "document": edited],
+        headers: ["If-Match": "\"3\""]
+      ).status == 422)
     server.stop()
   }
 

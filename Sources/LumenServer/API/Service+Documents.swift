@@ -5,8 +5,11 @@ import LumenEdit
 
 extension Service {
   /// The body of `POST` and `PUT /v1/documents`: `{"upload": UPLOAD_ID, "document": {...}}`, the
-  /// document checked as `lumen edit` checks it and stored in its canonical form.
-  func documentBody(_ request: Request) throws -> (upload: String, json: Data) {
+  /// document checked as `lumen edit` checks it and stored in its canonical form; a `PUT` may
+  /// leave out the upload, which then stays `kept`.
+  func documentBody(_ request: Request, keeping kept: String? = nil) throws -> (
+    upload: String, json: Data
+  ) {
     let object: [String: Any]
     do {
       guard let parsed = try JSONSerialization.jsonObject(with: request.body) as? [String: Any]
@@ -20,7 +23,7 @@ extension Service {
     for key in object.keys where key != "upload" && key != "document" {
       throw RouteError(422, "unknown key \(key)", pointer: key)
     }
-    guard let id = object["upload"] as? String else {
+    guard let id = object["upload"] as? String ?? (object["upload"] == nil ? kept : nil) else {
       throw RouteError(422, "upload: the id of an upload is required", pointer: "upload")
     }
     let (upload, _) = try self.upload(id)
@@ -64,7 +67,7 @@ extension Service {
   /// `PUT /v1/documents/{id}`: a new revision, only over the one the writer read (`If-Match`),
   /// so two editors cannot silently overwrite each other.
   func replaceDocument(_ request: Request, id: String) throws -> Response {
-    guard try store.document(id) != nil else { throw Self.missing("document", id) }
+    guard let current = try store.document(id) else { throw Self.missing("document", id) }
     guard let match = request.header("if-match") else {
       throw RouteError(428, "If-Match with the document's ETag is required to replace it")
     }
@@ -79,7 +82,8 @@ extension Service {
       }
       expected = n
     }
-    let (upload, json) = try documentBody(request)
+    // Without "upload", the revision edits the same upload as the one before.
+    let (upload, json) = try documentBody(request, keeping: current.upload)
     switch try store.replaceDocument(id, upload: upload, json: json, expected: expected) {
     case .success(let saved): return try documentResponse(saved, status: 200)
     case .failure(.missing): throw Self.missing("document", id)
