@@ -2,7 +2,7 @@
 chromedriver) against a real `lumen serve` on a free port, checked by tools we did not write:
 axe-core for accessible names, Pillow for the canvas against the server's own preview.
 
-usage: editor_browser.py LUMEN SAMPLES_DIR WORK_DIR
+usage: editor_browser.py LUMEN SAMPLES_DIR WORK_DIR   (LUMEN_EDITOR_DIR: the editor's files)
 
 Prints one JSON object (the checks, the failures, the measured numbers); exits 1 when any
 check fails.
@@ -39,8 +39,12 @@ def check(name, ok, detail=""):
 
 
 def start(data, *options):
+    # LUMEN_EDITOR_DIR: serve the editor's files from that folder (lumen serve --editor), to
+    # test changes to them without rebuilding.
+    folder = os.environ.get("LUMEN_EDITOR_DIR")
     server = subprocess.Popen(
-        [lumen, "serve", "--listen", "127.0.0.1:0", "--data", data, *options],
+        [lumen, "serve", "--listen", "127.0.0.1:0", "--data", data, *options,
+         *(["--editor", folder] if folder else [])],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     line = server.stdout.readline().decode()
     match = re.search(r"127\.0\.0\.1:(\d+)", line)
