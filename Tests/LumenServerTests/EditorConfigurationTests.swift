@@ -202,6 +202,16 @@ import Testing
     #expect(page.headers.contains { $0.name == "Content-Type" && $0.value.hasPrefix("text/html") })
     #expect(page.headers.contains { $0.name == "Content-Security-Policy" })
     #expect(get("/editor/tools/adjust.js").status == 200)
+    // A browser's revalidation: the same file is 304 without a body, a changed one 200.
+    let tag = page.headers.first { $0.name == "ETag" }?.value ?? ""
+    let again = service.handle(
+      Request(method: "GET", path: "/", headers: ["if-none-match": tag]))
+    #expect(again.status == 304 && !tag.isEmpty)
+    try Data("<!doctype html><title>new</title>".utf8).write(
+      to: editor.appendingPathComponent("index.html"))
+    #expect(
+      service.handle(Request(method: "GET", path: "/", headers: ["if-none-match": tag])).status
+        == 200)
     for refused in [
       "/editor/../secret.js", "/editor/link.js", "/editor/notes.txt", "/editor/folder.js",
       "/editor/.hidden.js", "/editor/missing.js", "/editor/", "/editor/tools/%2e%2e.js",

@@ -23,10 +23,15 @@ extension Service {
     else {
       return .problem(404, detail: "no such file: \(EchoedText.quoted(request.path))")
     }
+    // Browsers ask again on every load (no-cache) and get 304 while the file is the same.
+    let tag = "\"\(SHA256.hex(of: body).prefix(32))\""
+    if request.header("if-none-match") == tag {
+      return Response(status: 304, headers: [("ETag", tag), ("Cache-Control", "no-cache")])
+    }
     return Response(
       status: 200,
       headers: [
-        ("Content-Type", mediaType), ("Cache-Control", "no-cache"),
+        ("Content-Type", mediaType), ("Cache-Control", "no-cache"), ("ETag", tag),
         ("X-Content-Type-Options", "nosniff"),
         // Only this server's scripts run; icons and previews may be data: and blob: URLs.
         (
