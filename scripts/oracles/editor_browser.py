@@ -332,6 +332,22 @@ def each_example_configuration(downloads):
                     f"{base}/v1/documents/{document_id}/preview", params={"size": 512}).content))
                 check("the forced crop renders a square",
                       abs(preview.width - preview.height) <= 1, preview.size)
+                # A document made elsewhere without a crop takes the forced one when opened,
+                # and undo does not go back past it.
+                upload = requests.post(base + "/v1/uploads", data=open(
+                    os.path.join(samples, "chelsea.jpg"), "rb").read()).json()["id"]
+                made = requests.post(base + "/v1/documents", json={"upload": upload, "document": {
+                    "formatIdentifier": "org.lumen.edit", "formatVersion": 4}}).json()["id"]
+                driver.get(f"{base}/#doc={made}")
+                wait(driver, f"window.lumenEditor && window.lumenEditor.documentId === '{made}'",
+                     "the document made elsewhere")
+                ready(driver, "its forced crop")
+                for _ in range(3):
+                    click(driver, '[data-action="undo"]')
+                ready(driver, "after undo")
+                crop = editor_document(driver).get("operations", {}).get("crop", {})
+                check("a document opened later is held to the forced crop, past undo",
+                      crop.get("aspect") == "1:1" and crop.get("forcesAspect") is True, crop)
             errors = console_errors(driver)
             check(f"{name}: no console errors", not errors, errors[:5])
         finally:

@@ -1,5 +1,5 @@
 // The HTTP API at the same origin: JSON calls, the upload with progress, binary bodies and
-// server-sent events. Every call carries the bearer token when the page was given one.
+// server-sent events. Every call to this origin carries the bearer token when the page was given one.
 
 const TOKEN_KEY = 'lumen.token';
 let token = null;
@@ -8,8 +8,7 @@ let token = null;
 export function initToken() {
   const params = new URLSearchParams(location.hash.slice(1));
   if (params.has('token')) {
-    token = params.get('token');
-    sessionStorage.setItem(TOKEN_KEY, token);
+    setToken(params.get('token'));
     params.delete('token');
     const rest = params.toString();
     history.replaceState(null, '', location.pathname + location.search + (rest ? '#' + rest : ''));
@@ -18,9 +17,21 @@ export function initToken() {
   }
 }
 
-function authorized(headers = {}) {
-  return token ? { ...headers, Authorization: `Bearer ${token}` } : headers;
+/** Keeps the token for this tab (an empty one forgets it). */
+export function setToken(value) {
+  token = value || null;
+  if (token) sessionStorage.setItem(TOKEN_KEY, token);
+  else sessionStorage.removeItem(TOKEN_KEY);
 }
+
+/** The headers with the token, which goes to this origin only (never to a URL the server's data names elsewhere). */
+function authorized(path, headers = {}) {
+  const here = new URL(path, location.href).origin === location.origin;
+  return token && here ? { ...headers, Authorization: `Bearer ${token}` } : headers;
+}
+
+/** A path with each value put in encoded: apiPath`/v1/documents/${id}`. */
+export const apiPath = (parts, ...values) => parts.reduce((path, part, i) => path + encodeURIComponent(values[i - 1]) + part);
 
 /** A failed call: the HTTP status and the RFC 9457 problem the server answered, if any. */
 export class ApiError extends Error {
@@ -39,7 +50,7 @@ async function failure(response) {
 
 /** fetch() with the token; throws ApiError unless the answer is 2xx. */
 export async function request(method, path, { json, headers, signal } = {}) {
-  const init = { method, headers: authorized(headers), signal };
+  const init = { method, headers: authorized(path, headers), signal };
   if (json !== undefined) {
     init.body = JSON.stringify(json);
     init.headers['Content-Type'] = 'application/json';
@@ -85,7 +96,7 @@ export function upload(file, onProgress) {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/v1/uploads');
-    for (const [k, v] of Object.entries(authorized())) xhr.setRequestHeader(k, v);
+    for (const [k, v] of Object.entries(authorized('/v1/uploads'))) xhr.setRequestHeader(k, v);
     xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
     xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(e.loaded / e.total); };
     xhr.onload = () => {

@@ -2,6 +2,9 @@
 // loaded when they scroll into view, a few at a time, so that they never crowd out the canvas's
 // preview.
 import { getJSON, blob, cachedObjectURL } from './api.js';
+import { el } from './controls.js';
+import { t } from './i18n.js';
+import { announce } from './status.js';
 
 const once = new Map();
 function memo(key, load) {
@@ -20,12 +23,6 @@ export async function assetsOf(sources) {
   const lists = await Promise.all(sources.map((s) =>
     memo(`assets:${s}`, () => getJSON(`/v1/assets?source=${encodeURIComponent(s)}`))));
   return lists.flat();
-}
-
-/** The document's name for a font family: its asset reference when the server lists one. */
-export async function fontReference(family) {
-  const fonts = await assetsOf(['lumen.font']).catch(() => []);
-  return fonts.find((f) => f.payload?.family === family)?.reference ?? family;
 }
 
 /** Loads a family's font file for previews in the page; resolves with the CSS family to use. */
@@ -70,10 +67,30 @@ export function whenVisible(node, load) {
   return node;
 }
 
+/** Stops watching the nodes of a panel that goes away (the observer would keep them). */
+export const forgetWaitingNodes = () => observer.disconnect();
+
+/** Says that a list (looks, assets) could not be loaded. */
+export const reportLoadFailure = (error) => announce(t('loadFailed', { reason: error.message }), { error: true });
+
 /** Fills `img` with the object URL `load()` resolves once it is about to be seen. */
 export const lazyImage = (img, load) => whenVisible(img, async () => {
   try { img.src = await load(); } catch { img.classList.add('failed'); }
 });
 
 /** An asset's thumbnail (the same for everyone, so fetched once). */
-export const assetThumbnail = (img, asset) => lazyImage(img, () => cachedObjectURL(asset.thumbUri));
+const assetThumbnail = (img, asset) => lazyImage(img, () => cachedObjectURL(asset.thumbUri));
+
+/**
+ * A tile that chooses `asset` (null: none, named `none`) with its thumbnail, and its
+ * reference as data-KIND. Its label shows under it (`labelled`) or names it only for
+ * assistive technology and as a tooltip.
+ */
+export function assetTile(kind, asset, onClick, { labelled = false, none = t('none') } = {}) {
+  const label = asset ? asset.label : none;
+  const shown = labelled || !asset;
+  return el('button', {
+    type: 'button', class: 'tile', dataset: { [kind]: asset?.reference ?? '' }, onclick: onClick,
+    'aria-label': shown ? null : label, title: label,
+  }, asset ? assetThumbnail(el('img', { alt: '' }), asset) : null, shown ? el('span', { class: 'label' }, label) : null);
+}

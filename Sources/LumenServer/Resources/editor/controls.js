@@ -73,7 +73,10 @@ export function pathSlider(store, path, spec) {
   });
 }
 
-/** Brings every [data-path] range and colour under `root` to the document's value. */
+/**
+ * Brings every [data-path] range and colour under `root` to the document's value. The output
+ * shows the document's value even where the range cannot (outside a configuration's limits).
+ */
 export function syncPaths(root, doc) {
   for (const field of root.querySelectorAll('.color-field[data-path]')) {
     field.set(getPath(doc, field.dataset.path) ?? field.fallback);
@@ -83,10 +86,14 @@ export function syncPaths(root, doc) {
     if (Number(input.value) !== value) {
       input.value = value;
       const output = input.parentElement.querySelector('output');
-      if (output) output.value = show(input.value, Number(input.step));
+      if (output) output.value = show(value, Number(input.step));
     }
   }
 }
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+/** The direction [dx, dy] an arrow key points, or null for any other key. */
+export const arrowDirection = (event) => ARROWS[event.key] ?? null;
 
 /**
  * Mutually exclusive buttons (aria-pressed). options: [{value, label, iconName, attrs}].
@@ -119,25 +126,31 @@ export function toggle({ label, pressed, onChange, iconName, ...attrs }) {
 
 /**
  * A colour: swatches from the configuration, a free colour input and the pipette. onChange
- * gets [r, g, b, a]; set(color) reflects the current one. With a document `path`, syncPaths
+ * gets [r, g, b, a] and whether it is one of the many a drag in the colour input sends (live),
+ * which onCommit ends; set(color) reflects the current one. With a document `path`, syncPaths
  * keeps it showing the document's colour (after an undo, say), `value` where there is none.
  */
-export function colorField({ label, colors, value, onChange, pipette, path }) {
+export function colorField({ label, colors, value, onChange, onCommit, pipette, path }) {
   const id = uid('color');
   let current = value;
   const picker = el('input', {
     type: 'color', id, value: colorToHex(value),
-    oninput: () => choose([...hexToColor(picker.value).slice(0, 3), current[3] ?? 1]),
+    oninput: () => choose([...hexToColor(picker.value).slice(0, 3), current[3] ?? 1], true),
+    onchange: () => onCommit?.(),
   });
-  const swatches = colors.map((hex) => el('button', {
-    type: 'button', class: 'swatch', style: `--swatch:${hex}`, 'aria-label': t('colorNamed', { color: hex }),
-    title: hex, 'aria-pressed': 'false', onclick: () => choose(hexToColor(hex)),
-  }));
+  const swatches = colors.map((hex) => {
+    const swatch = el('button', {
+      type: 'button', class: 'swatch', 'aria-label': t('colorNamed', { color: hex }),
+      title: hex, 'aria-pressed': 'false', onclick: () => choose(hexToColor(hex)),
+    });
+    swatch.style.setProperty('--swatch', hex); // a value, never parsed as more declarations
+    return swatch;
+  });
   const pick = button({
     label: t('pipette'), iconName: 'pipette', iconOnly: true, class: 'pipette',
     onClick: async () => { const c = await pipette(); if (c) choose(c); },
   });
-  function choose(color) { node.set(color); onChange(color); }
+  function choose(color, live = false) { node.set(color); onChange(color, live); }
   const node = el('div', { class: 'field color-field', role: 'group', 'aria-label': label },
     el('div', { class: 'field-head' }, el('label', { for: id }, label)),
     el('div', { class: 'swatches' }, swatches, picker, pick));
@@ -155,8 +168,8 @@ export function colorField({ label, colors, value, onChange, pipette, path }) {
   return node;
 }
 
-export function textArea({ label, value, id = uid('text'), onInput, onCommit }) {
-  const area = el('textarea', { id, rows: 2, oninput: () => onInput(area.value), onchange: () => onCommit?.() });
+export function textArea({ label, value, id = uid('text'), maxLength, onInput, onCommit }) {
+  const area = el('textarea', { id, rows: 2, maxlength: maxLength, oninput: () => onInput(area.value), onchange: () => onCommit?.() });
   area.value = value;
   return el('div', { class: 'field' }, el('label', { for: id }, label), area);
 }

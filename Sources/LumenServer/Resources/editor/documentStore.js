@@ -1,5 +1,5 @@
 // The open document: its current state, the undo history and saving revisions with If-Match.
-import { call, ApiError } from './api.js';
+import { call, apiPath } from './api.js';
 
 export const EMPTY_DOCUMENT = Object.freeze({ formatIdentifier: 'org.lumen.edit', formatVersion: 4 });
 const HISTORY_LIMIT = 200;
@@ -8,7 +8,7 @@ export class DocumentStore extends EventTarget {
   id = null;
   upload = null; // the upload's metadata: kind, width, height, duration
   name = '';
-  revision = null; // the latest revision saved
+  revision = null; // the latest revision saved: the one the next save goes over
   doc = null;
   version = 0; // counts local changes, so that a preview knows which state it shows
   #savedJSON = null;
@@ -56,6 +56,15 @@ export class DocumentStore extends EventTarget {
 
   endGroup() { this.#group = null; }
 
+  /** Makes the current state the oldest undo reaches: what the configuration requires of every
+   * document (a forced crop) is never undone. */
+  settle() {
+    this.#past = [];
+    this.#future = [];
+    this.#group = null;
+    this.#changed('history');
+  }
+
   undo() { this.#travel(this.#past, this.#future); }
   redo() { this.#travel(this.#future, this.#past); }
 
@@ -72,9 +81,19 @@ export class DocumentStore extends EventTarget {
     this.dispatchEvent(new CustomEvent('change', { detail: { reason } }));
   }
 
+  /** Replaces the whole document with `doc`, as one undo step. */
+  replaceWith(doc) {
+    this.change((draft) => {
+      for (const key of Object.keys(draft)) delete draft[key];
+      Object.assign(draft, structuredClone(doc));
+    });
+  }
+
   /**
    * Saves the current state as the next revision unless it is saved already; returns the
-   * revision that holds it. When someone else saved meanwhile (412), ours goes on top of theirs.
+   * revision that holds it. A failed save is dispatched as 'savefailed' (detail: the error)
+   * and thrown; when someone else saved meanwhile (412) nothing is overwritten: the editor
+   * asks whether to take theirs (takeTheirs) or to keep ours (overrule).
    */
   save() {
     // One save at a time: a second caller waits and then finds the state saved.
@@ -85,32 +104,51 @@ export class DocumentStore extends EventTarget {
 
   async #saveNow() {
     const json = JSON.stringify(this.doc);
-    if (json === this.#savedJSON) return this.revision;
+    if (!this.id || json === this.#savedJSON) return this.revision;
     const id = this.id;
-    let over = this.revision;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const { body } = await call('PUT', `/v1/documents/${id}`, {
-          headers: { 'If-Match': `"${over}"` },
-          json: { upload: this.upload.id, document: JSON.parse(json) },
-        });
-        if (id === this.id) {
-          this.revision = body.revision;
-          this.#savedJSON = json;
-        }
-        return body.revision;
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 412 || attempt >= 3) throw error;
-        over = (await call('GET', `/v1/documents/${id}`)).body.revision;
+    try {
+      const { body } = await call('PUT', apiPath`/v1/documents/${id}`, {
+        headers: { 'If-Match': `"${this.revision}"` },
+        json: { document: JSON.parse(json) },
+      });
+      if (id === this.id) {
+        this.revision = body.revision;
+        this.#savedJSON = json;
       }
+      return body.revision;
+    } catch (error) {
+      if (id === this.id) this.dispatchEvent(new CustomEvent('savefailed', { detail: error }));
+      throw error;
     }
   }
 
-  /** Drops local changes the server refused, back to the saved state (kept undoable). */
-  revertToSaved() {
-    this.change((draft) => {
-      for (const key of Object.keys(draft)) delete draft[key];
-      Object.assign(draft, JSON.parse(this.#savedJSON));
-    });
+  /**
+   * Takes the server's latest revision as the saved state (what our next save goes over) and
+   * answers its document, or null once another document is open.
+   */
+  async #adoptLatest() {
+    const id = this.id;
+    const { body } = await call('GET', apiPath`/v1/documents/${id}`);
+    if (id !== this.id) return null;
+    this.revision = body.revision;
+    this.#savedJSON = JSON.stringify(body.document);
+    return body.document;
+  }
+
+  /** After a conflict: their revision becomes the current state (undoable). */
+  async takeTheirs() {
+    const theirs = await this.#adoptLatest();
+    if (theirs) this.replaceWith(theirs);
+  }
+
+  /** After a conflict: ours stays, and the next save goes over their revision. */
+  async overrule() {
+    await this.#adoptLatest();
+  }
+
+  /** Takes back a change the server refused: the last undo step, else all since the last save. */
+  dropRefused() {
+    if (this.canUndo) this.undo();
+    else this.replaceWith(JSON.parse(this.#savedJSON));
   }
 }

@@ -2,7 +2,7 @@
 // server at full resolution, its progress from server-sent events, Cancel, and the download.
 import { el, button } from './controls.js';
 import { t } from './i18n.js';
-import { call, events, blob, ApiError } from './api.js';
+import { call, events, blob, apiPath, ApiError } from './api.js';
 import { effectiveCrop, orientedSize } from './geometry.js';
 
 const PHOTO_FORMATS = ['jpeg', 'png', 'webp', 'heic'];
@@ -20,6 +20,7 @@ export function createExportDialog({ store, config, timeline, onJob }) {
   dialog.addEventListener('close', stop);
   document.body.append(dialog);
   let job = null;
+  let aborted = false; // the running export was cancelled or its dialog closed
   let format, quality, size, progress, message, start, cancel;
 
   /** The dialog's controls, built anew on opening so that they speak the current language. */
@@ -27,7 +28,8 @@ export function createExportDialog({ store, config, timeline, onJob }) {
     format = el('select', { id: 'export-format', onchange: syncQuality });
     quality = el('input', { type: 'number', id: 'export-quality', min: 1, max: 100, step: 1, value: defaults.quality });
     size = el('input', { type: 'number', id: 'export-size', min: 16, max: 16384, step: 1, placeholder: t('fullSize'), value: defaults.maxSize ?? '' });
-    progress = el('progress', { id: 'export-progress', max: 1, value: 0, 'aria-label': t('progress') });
+    // Without a value (hidden by the style sheet) until an export runs.
+    progress = el('progress', { id: 'export-progress', max: 1, 'aria-label': t('progress') });
     message = el('p', { class: 'export-message', role: 'status' });
     start = button({ label: t('startExport'), id: 'export-start', class: 'primary', onClick: run });
     cancel = button({ label: t('cancel'), id: 'export-cancel', onClick: stop, disabled: true });
@@ -47,7 +49,7 @@ export function createExportDialog({ store, config, timeline, onJob }) {
   function syncQuality() { quality.disabled = LOSSLESS.includes(format.value); }
 
   function open() {
-    if (!job) build();
+    if (!dialog.classList.contains('running')) build(); // a running export keeps its controls
     dialog.showModal();
   }
 
@@ -85,21 +87,27 @@ export function createExportDialog({ store, config, timeline, onJob }) {
   }
 
   async function run() {
+    aborted = false;
     setRunning(true);
     progress.value = 0;
     message.textContent = t('exportSaving');
     try {
       const revision = await store.save();
       const documentJSON = JSON.stringify(store.doc, null, 2);
+      if (aborted) {
+        message.textContent = t('exportCancelled');
+        return;
+      }
       job = (await call('POST', '/v1/jobs', { json: request(revision) })).body;
       onJob(job.id);
+      if (aborted) await stop(); // stopped while the job was being made: it goes too
       message.textContent = t('exportRunning');
       const final = await follow(job.id);
-      if (final.state === 'done') {
+      if (final.state === 'done' && !aborted) {
         await download(final, documentJSON);
         message.textContent = t('exportDone');
       } else {
-        message.textContent = final.state === 'cancelled' ? t('exportCancelled') : t('exportFailed', { reason: final.error || '' });
+        message.textContent = final.state === 'failed' ? t('exportFailed', { reason: final.error || '' }) : t('exportCancelled');
       }
     } catch (error) {
       message.textContent = t('exportFailed', { reason: error.message });
@@ -112,17 +120,17 @@ export function createExportDialog({ store, config, timeline, onJob }) {
   /** Follows the job's events to its end; if the stream breaks off, asks for its state. */
   async function follow(id) {
     try {
-      for await (const { event, data } of events(`/v1/jobs/${id}/events`)) {
+      for await (const { event, data } of events(apiPath`/v1/jobs/${id}/events`)) {
         progress.value = data.progress ?? progress.value;
         if (['done', 'failed', 'cancelled'].includes(event)) return data;
       }
     } catch { /* the stream broke off: the job's state says how it ended */ }
-    return (await call('GET', `/v1/jobs/${id}`)).body;
+    return (await call('GET', apiPath`/v1/jobs/${id}`)).body;
   }
 
   async function download(final, documentJSON) {
     progress.value = 1;
-    const { blob: file } = await blob(final.output || `/v1/jobs/${final.id}/output`);
+    const { blob: file } = await blob(final.output || apiPath`/v1/jobs/${final.id}/output`);
     const base = (store.name || 'lumen').replace(/\.[^.]+$/, '');
     save(file, `${base}-edited.${EXTENSIONS[final.format] ?? final.format}`);
     if (defaults.embedsDocument) save(new Blob([documentJSON], { type: 'application/json' }), `${base}.lumen.json`);
@@ -137,11 +145,13 @@ export function createExportDialog({ store, config, timeline, onJob }) {
     setTimeout(() => URL.revokeObjectURL(url), 60000);
   }
 
+  /** Cancel and closing the dialog: the running export stops, also before its job exists. */
   async function stop() {
+    aborted = true;
     if (!job) return;
     const id = job.id;
     try {
-      await call('DELETE', `/v1/jobs/${id}`);
+      await call('DELETE', apiPath`/v1/jobs/${id}`);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 409) message.textContent = error.message;
     }

@@ -14,7 +14,13 @@ const en = {
   openTitle: 'Open a photo or video', chooseFile: 'Choose a file…', dropHint: 'or drop it on the canvas.',
   recentDocuments: 'Recent documents', forgetRecent: 'Remove {name} from the list',
   uploading: 'Uploading… {percent} %', preparing: 'Preparing…', openFailed: 'Could not open: {reason}',
-  documentGone: 'That document is no longer on the server.', saveRefused: 'Not saved: {reason}',
+  documentGone: 'That document is no longer on the server.',
+  saveRefused: 'The server refused the last change, so it was undone: {reason}', saveFailed: 'Not saved: {reason}',
+  saveConflict: 'Someone else saved this document meanwhile. Nothing was overwritten.',
+  reloadTheirs: 'Reload theirs', keepMine: 'Keep mine',
+  notSavedBeforeOpening: 'The last changes to {name} were not saved: {reason}',
+  startFailed: 'The editor could not start: {reason}', accessToken: 'Access token', retry: 'Try again',
+  loadFailed: 'Could not load: {reason}',
   previewFailed: 'No preview: {reason}', close: 'Close', cancel: 'Cancel', none: 'None', all: 'All',
   resetNamed: 'Reset {name}', colorNamed: 'Colour {color}', pipette: 'Pick a colour from the picture',
   pipetteHint: 'Click the picture to pick its colour (Esc cancels).',
@@ -24,7 +30,7 @@ const en = {
   'layer.delete': 'Delete', opacity: 'Opacity',
   'kind.image': 'Image', 'kind.shape': 'Shape', 'kind.text': 'Text', 'kind.brush': 'Drawing',
   'kind.frame': 'Frame', 'kind.textDesign': 'Text design', 'kind.smartSticker': 'Smart sticker',
-  crop: 'Crop', cropRatio: 'Aspect ratio', cropArea: 'Crop area (arrow keys move it)', straighten: 'Straighten',
+  crop: 'Crop', cropRatio: 'Aspect ratio', cropArea: 'Crop area (arrow keys move it, Shift+arrow keys resize it)', straighten: 'Straighten',
   rotate90: 'Rotate 90°', flipHorizontal: 'Flip horizontally', flipVertical: 'Flip vertically',
   resetTransform: 'Reset transform', 'preset.Free': 'Free', 'preset.Square': 'Square',
   looks: 'Looks', lookFolders: 'Look folders', noLook: 'Original', intensity: 'Intensity',
@@ -83,7 +89,13 @@ const de = {
   openTitle: 'Foto oder Video öffnen', chooseFile: 'Datei wählen…', dropHint: 'oder auf die Arbeitsfläche ziehen.',
   recentDocuments: 'Zuletzt bearbeitet', forgetRecent: '{name} aus der Liste entfernen',
   uploading: 'Wird hochgeladen… {percent} %', preparing: 'Wird vorbereitet…', openFailed: 'Öffnen fehlgeschlagen: {reason}',
-  documentGone: 'Dieses Dokument gibt es auf dem Server nicht mehr.', saveRefused: 'Nicht gespeichert: {reason}',
+  documentGone: 'Dieses Dokument gibt es auf dem Server nicht mehr.',
+  saveRefused: 'Der Server hat die letzte Änderung abgelehnt, sie wurde rückgängig gemacht: {reason}', saveFailed: 'Nicht gespeichert: {reason}',
+  saveConflict: 'Jemand anderes hat dieses Dokument inzwischen gespeichert. Nichts wurde überschrieben.',
+  reloadTheirs: 'Deren Fassung laden', keepMine: 'Meine behalten',
+  notSavedBeforeOpening: 'Die letzten Änderungen an {name} wurden nicht gespeichert: {reason}',
+  startFailed: 'Der Editor konnte nicht starten: {reason}', accessToken: 'Zugangstoken', retry: 'Erneut versuchen',
+  loadFailed: 'Laden fehlgeschlagen: {reason}',
   previewFailed: 'Keine Vorschau: {reason}', close: 'Schließen', cancel: 'Abbrechen', none: 'Keine', all: 'Alle',
   resetNamed: '{name} zurücksetzen', colorNamed: 'Farbe {color}', pipette: 'Farbe aus dem Bild aufnehmen',
   pipetteHint: 'Klicke ins Bild, um seine Farbe aufzunehmen (Esc bricht ab).',
@@ -93,7 +105,7 @@ const de = {
   'layer.delete': 'Löschen', opacity: 'Deckkraft',
   'kind.image': 'Bild', 'kind.shape': 'Form', 'kind.text': 'Text', 'kind.brush': 'Zeichnung',
   'kind.frame': 'Rahmen', 'kind.textDesign': 'Textdesign', 'kind.smartSticker': 'Smarter Sticker',
-  crop: 'Zuschnitt', cropRatio: 'Seitenverhältnis', cropArea: 'Zuschnitt (Pfeiltasten verschieben)', straighten: 'Begradigen',
+  crop: 'Zuschnitt', cropRatio: 'Seitenverhältnis', cropArea: 'Zuschnitt (Pfeiltasten verschieben, mit Umschalt ändern sie die Größe)', straighten: 'Begradigen',
   rotate90: 'Um 90° drehen', flipHorizontal: 'Horizontal spiegeln', flipVertical: 'Vertikal spiegeln',
   resetTransform: 'Zuschnitt zurücksetzen', 'preset.Free': 'Frei', 'preset.Square': 'Quadrat',
   looks: 'Looks', lookFolders: 'Look-Ordner', noLook: 'Original', intensity: 'Stärke',
@@ -156,10 +168,10 @@ export function setLanguage(language) {
 
 export const language = () => current;
 
-/** The string for `key` with {name} placeholders filled; `fallback` for names the server gave. */
+/** The string for `key` with {name} placeholders filled; else `fallback`, a name the server gave, as it is. */
 export function t(key, params = {}, fallback = key) {
-  const text = tables[current][key] ?? en[key] ?? fallback;
-  return text.replace(/\{(\w+)\}/g, (_, name) => params[name] ?? '');
+  const text = tables[current][key] ?? en[key];
+  return text === undefined ? fallback : text.replace(/\{(\w+)\}/g, (_, name) => params[name] ?? '');
 }
 
 /** Relabels the page's fixed controls: [data-i18n] texts and [data-i18n-label] names. */

@@ -1,9 +1,10 @@
 // The selected layer's actions, whatever the tool: order, duplicate, delete and opacity.
 import { el, button, pathSlider, syncPaths } from './controls.js';
 import { t } from './i18n.js';
-import { findLayer, shiftLayer, duplicateLayer, removeLayer } from './layers.js';
+import { findLayer, shiftLayer, duplicateLayer } from './layers.js';
 
-export function createLayerBar(root, { store, selection, icons }) {
+/** `remove(id)` deletes a layer (and places the focus). */
+export function createLayerBar(root, { store, selection, icons, remove }) {
   function render() {
     const layer = findLayer(store.doc, selection.id);
     root.hidden = !layer;
@@ -25,7 +26,7 @@ export function createLayerBar(root, { store, selection, icons }) {
         store.change((d) => { copy = duplicateLayer(d, id); });
         selection.set(copy);
       }),
-      action('delete', 'delete', () => { store.change((d) => removeLayer(d, id)); selection.set(null); }),
+      action('delete', 'delete', () => remove(id)),
       pathSlider(store, `layers.${id}.opacity`, { label: t('opacity'), min: 0, max: 1, step: 0.01, fallback: 1 }),
     );
   }

@@ -1,9 +1,9 @@
 // Boxes over the placed layers: a press selects the topmost one, a drag moves it, the corner
 // handle scales and the top handle rotates it; moves snap to the canvas's centre lines and
 // edges and rotations to multiples of 45°, with guide lines shown while they snap.
-import { el } from './controls.js';
+import { el, arrowDirection } from './controls.js';
 import { t } from './i18n.js';
-import { findLayer, layerBox, isPlaced, removeLayer } from './layers.js';
+import { findLayer, layerBox, isPlaced, placeLayer, removeLayer } from './layers.js';
 
 const SNAP_PX = 8;
 const SNAP_DEGREES = 4;
@@ -59,7 +59,7 @@ export function createLayerOverlay({ canvas, store, selection }) {
 
   /** Arrows move, + and - scale, [ and ] rotate, Delete removes, Escape deselects. */
   function keyboard(id, e) {
-    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const arrow = arrowDirection(e);
     const scales = { '+': 1.05, '=': 1.05, '-': 1 / 1.05 };
     const turns = { '[': -15, ']': 15 };
     const step = e.shiftKey ? KEY_STEP * 10 : KEY_STEP;
@@ -69,18 +69,22 @@ export function createLayerOverlay({ canvas, store, selection }) {
     };
     if (e.key === 'Enter' || e.key === ' ') selection.set(id);
     else if (e.key === 'Escape') selection.set(null);
-    else if (e.key === 'Delete' || e.key === 'Backspace') {
-      store.change((d) => removeLayer(d, id));
-      selection.set(null);
-    } else if (moves[e.key]) {
-      change((l) => {
-        l.transform.x = (l.transform.x ?? 0.5) + moves[e.key][0] * step;
-        l.transform.y = (l.transform.y ?? 0.5) + moves[e.key][1] * step;
-      });
+    else if (e.key === 'Delete' || e.key === 'Backspace') remove(id);
+    else if (arrow) {
+      change((l) => placeLayer(l, (l.transform.x ?? 0.5) + arrow[0] * step, (l.transform.y ?? 0.5) + arrow[1] * step));
     } else if (scales[e.key]) change((l) => resize(l, structuredClone(l), scales[e.key]));
     else if (turns[e.key]) change((l) => { l.transform.rotation = ((l.transform.rotation ?? 0) + turns[e.key]) % 360; });
     else return;
     e.preventDefault();
+  }
+
+  /** Removes a layer; the focus goes to the box that takes its place, else the canvas, never the page. */
+  function remove(id) {
+    const index = [...root.children].findIndex((node) => node.dataset.layerId === id);
+    store.change((d) => removeLayer(d, id));
+    selection.set(null);
+    const next = index < 0 || root.hidden ? null : root.children[index] ?? root.children[index - 1];
+    (next ?? canvas.area).focus();
   }
 
   /** Scales `layer` to `k` times the box of `from` (its state when a drag began). */
@@ -135,7 +139,7 @@ export function createLayerOverlay({ canvas, store, selection }) {
         if (sx) cx += sx[0];
         if (sy) cy += sy[0];
         showGuides([sx && ['x', sx[1]], sy && ['y', sy[1]]].filter(Boolean));
-        edit(id, (l) => { l.transform.x = cx / W; l.transform.y = cy / H; });
+        edit(id, (l) => placeLayer(l, cx / W, cy / H));
       },
       up: finish,
     };
@@ -195,6 +199,7 @@ export function createLayerOverlay({ canvas, store, selection }) {
 
   return {
     render,
+    remove,
     setVisible(v) { visible = v; render(); },
   };
 }

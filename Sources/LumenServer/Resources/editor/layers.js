@@ -18,6 +18,15 @@ export function putLayer(doc, layer) {
   else doc.layers.push(layer);
 }
 
+/** A position within the edit format's range for layers and strokes: -1...2 of the canvas. */
+export const clampPosition = (v) => Math.min(2, Math.max(-1, v));
+
+/** Puts a layer's centre at (x, y), kept within the format's range so that the document stays valid. */
+export function placeLayer(layer, x, y) {
+  layer.transform.x = clampPosition(x);
+  layer.transform.y = clampPosition(y);
+}
+
 export function removeLayer(doc, id) {
   doc.layers = (doc.layers || []).filter((l) => l.id !== id);
   if (!doc.layers.length) delete doc.layers;
@@ -38,10 +47,7 @@ export function duplicateLayer(doc, id) {
   if (!layer) return null;
   const copy = structuredClone(layer);
   copy.id = newLayerId(doc, layer.kind);
-  if (copy.transform) {
-    copy.transform.x = (copy.transform.x ?? 0.5) + 0.03;
-    copy.transform.y = (copy.transform.y ?? 0.5) + 0.03;
-  }
+  if (copy.transform) placeLayer(copy, (copy.transform.x ?? 0.5) + 0.03, (copy.transform.y ?? 0.5) + 0.03);
   doc.layers.splice(doc.layers.indexOf(layer) + 1, 0, copy);
   return copy.id;
 }

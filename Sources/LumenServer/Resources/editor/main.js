@@ -1,6 +1,6 @@
 // The editor's start: reads the configuration, builds the header, menu and panels, and wires
 // the document, its previews, the canvas and the tools together.
-import { initToken, upload as uploadFile, call, getJSON, ApiError } from './api.js';
+import { initToken, setToken, upload as uploadFile, call, getJSON, apiPath, ApiError } from './api.js';
 import { loadConfig } from './config.js';
 import { t, translate, setLanguage, pickLanguage, language, LANGUAGES } from './i18n.js';
 import { DocumentStore, EMPTY_DOCUMENT } from './documentStore.js';
@@ -16,6 +16,7 @@ import { createTimeline } from './timeline.js';
 import { el, syncPaths, setPressed } from './controls.js';
 import { icon } from './icons.js';
 import { initStatus, announce } from './status.js';
+import { forgetWaitingNodes } from './assets.js';
 import { effectiveCrop, orientedSize, forcedCrop } from './geometry.js';
 import transform from './tools/transform.js';
 import filter from './tools/filter.js';
@@ -36,12 +37,40 @@ const TOOL_OF_KIND = { text: 'text', textDesign: 'textDesign', image: 'sticker' 
 
 const $ = (selector) => document.querySelector(selector);
 
+/**
+ * The configuration. Until the server answers it, the start screen says why, with a retry
+ * and, when the server asks for a token, a field for it (kept for the tab, as #token= is).
+ */
+async function startingConfig() {
+  for (;;) {
+    try {
+      return await loadConfig();
+    } catch (error) {
+      await askToRetry(error);
+    }
+  }
+}
+
+function askToRetry(error) {
+  const needsToken = error instanceof ApiError && error.status === 401;
+  const field = el('input', { type: 'password', id: 'access-token', autocomplete: 'off' });
+  const form = el('form', { class: 'open-choices' },
+    el('p', { role: 'alert' }, t('startFailed', { reason: error.message })),
+    needsToken ? [el('label', { for: field.id }, t('accessToken')), field] : null,
+    el('button', { type: 'submit', class: 'primary' }, t('retry')));
+  $('.start-screen').replaceChildren(form);
+  if (needsToken) field.focus();
+  return new Promise((resolve) => form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (needsToken) setToken(field.value.trim());
+    resolve();
+  }));
+}
+
 initToken();
 initStatus($('#status'));
-const config = await loadConfig().catch((error) => {
-  announce(error.message, { error: true });
-  throw error;
-});
+setLanguage(pickLanguage(null)); // the browser's, until the configuration names one
+const config = await startingConfig();
 const icons = config.icons || {};
 setLanguage(pickLanguage(config.language));
 
@@ -52,7 +81,7 @@ const area = $('#canvas-area');
 const previewer = new Previewer(store, img);
 const canvas = new CanvasView(area, img);
 const layerOverlay = createLayerOverlay({ canvas, store, selection });
-const layerBar = createLayerBar($('#layer-bar'), { store, selection, icons });
+const layerBar = createLayerBar($('#layer-bar'), { store, selection, icons, remove: layerOverlay.remove });
 const pipette = createPipette(canvas, img);
 let timeline = null;
 let lastJob = null;
@@ -138,10 +167,7 @@ const ACTIONS = {
   }),
   undo: () => store.undo(),
   redo: () => store.redo(),
-  reset: () => store.change((d) => {
-    for (const key of Object.keys(d)) delete d[key];
-    Object.assign(d, freshDocument(store.upload));
-  }),
+  reset: () => store.replaceWith(freshDocument(store.upload)),
 };
 
 /** Enables what needs a document and reflects undo/redo and magic. */
@@ -168,10 +194,13 @@ function toolContext(name) {
 }
 
 function activateTool(name) {
+  // A panel built anew (when another layer is selected, say) gives the focus back to the same control.
+  const focused = panelBody.contains(document.activeElement) ? document.activeElement.id : '';
   if (active) {
     active.instance.unmount?.();
     canvas.setMode(null);
   }
+  forgetWaitingNodes();
   active = null;
   panelBody.replaceChildren();
   panel.dataset.tool = name || '';
@@ -185,6 +214,7 @@ function activateTool(name) {
   panelTitle.textContent = t(`tool.${name}`);
   active = { name, tool, instance: tool.mount(panelBody, toolContext(name)) || {} };
   syncPaths(panelBody, store.doc);
+  if (focused) document.getElementById(focused)?.focus();
   updateView();
 }
 
@@ -221,31 +251,69 @@ selection.addEventListener('change', () => {
 previewer.addEventListener('shown', (e) => {
   if (e.detail.width && e.detail.height) canvas.setAspect(e.detail.width / e.detail.height);
 });
-previewer.addEventListener('error', (e) => {
+previewer.addEventListener('error', (e) => announce(t('previewFailed', { reason: e.detail.message }), { error: true }));
+
+// ---- Saving: a refused change is taken back; someone else's revision is never overwritten unasked.
+store.addEventListener('savefailed', (e) => {
   const error = e.detail;
-  // A refused save leaves the document unsaved: go back to what the server holds.
-  if (error instanceof ApiError && error.status === 422 && store.dirty) {
+  if (error.status === 412) offerConflictChoice();
+  else if (error.status === 413 || error.status === 422) {
     announce(t('saveRefused', { reason: error.message }), { error: true });
-    store.revertToSaved();
+    store.dropRefused();
   } else {
-    announce(t('previewFailed', { reason: error.message }), { error: true });
+    announce(t('saveFailed', { reason: error.message }), { error: true });
   }
 });
+
+function offerConflictChoice() {
+  const settle = (choice) => choice.then(() => previewer.retry(),
+    (error) => announce(t('saveFailed', { reason: error.message }), { error: true }));
+  announce(t('saveConflict'), { error: true, actions: [
+    { label: t('reloadTheirs'), run: () => settle(store.takeTheirs()) },
+    { label: t('keepMine'), run: () => settle(store.overrule()) },
+  ] });
+}
+
+// Leaving the page with changes not saved yet (a save running, refused or in conflict) asks first.
+addEventListener('beforeunload', (e) => { if (store.dirty) e.preventDefault(); });
 canvas.addEventListener('layout', () => {
   const size = canvas.previewSize();
   if (store.id && size !== previewer.view.size) previewer.setView({ size });
 });
 
-// ---- Opening.
+// ---- Opening: the latest open wins, whichever answer comes first, and the document it
+// replaces keeps its last changes (saved first).
 const uploadBox = area.querySelector('.upload');
-/** Runs an open; the canvas counts as busy meanwhile, also over a document already open. */
-async function whileOpening(work) {
+let opens = 0;
+
+/**
+ * Runs an open. `fetchDocument({latest, show})` answers {answer, meta, name} to load, or
+ * nothing when it failed (it says why while it is the latest open: latest()); show(text,
+ * fraction) shows its progress while it is. The canvas counts as busy meanwhile, also over a
+ * document already open.
+ */
+async function whileOpening(fetchDocument) {
+  const serial = ++opens;
+  const latest = () => serial === opens;
+  const show = (text, fraction) => { if (latest()) showUpload(text, fraction); };
   previewer.setOpening(+1);
   try {
-    await work();
+    const opened = await fetchDocument({ latest, show });
+    if (!opened || !latest()) return;
+    await saveBeforeLeaving();
+    if (latest()) load(opened); // unless yet another open began meanwhile
   } finally {
     previewer.setOpening(-1);
-    showUpload(null);
+    show(null);
+  }
+}
+
+/** Saves the open document's last changes before another one replaces it; says so if that fails. */
+async function saveBeforeLeaving() {
+  try {
+    await store.save();
+  } catch (error) {
+    announce(t('notSavedBeforeOpening', { name: store.name, reason: error.message }), { error: true });
   }
 }
 
@@ -257,53 +325,69 @@ function showUpload(text, fraction) {
   else bar.value = fraction;
 }
 
-const openFile = (file) => whileOpening(async () => {
-  showUpload(t('uploading', { percent: 0 }), 0);
+const openFile = (file) => whileOpening(async ({ latest, show }) => {
+  const uploading = (f) => show(t('uploading', { percent: Math.round(f * 100) }), f);
+  uploading(0);
   try {
-    const meta = await uploadFile(file, (f) => showUpload(t('uploading', { percent: Math.round(f * 100) }), f));
-    showUpload(t('preparing'));
+    const meta = await uploadFile(file, uploading);
+    if (!latest()) return null;
+    show(t('preparing'));
     const { body } = await call('POST', '/v1/documents', { json: { upload: meta.id, document: freshDocument(meta) } });
-    load(body, meta, file.name);
+    return { answer: body, meta, name: file.name };
   } catch (error) {
-    announce(t('openFailed', { reason: error.message }), { error: true });
+    if (latest()) announce(t('openFailed', { reason: error.message }), { error: true });
+    return null;
   }
 });
 
-const openDocument = (id, name) => whileOpening(async () => {
-  showUpload(t('preparing'));
+const openDocument = (id, name) => whileOpening(async ({ latest, show }) => {
+  show(t('preparing'));
   try {
-    const { body } = await call('GET', `/v1/documents/${id}`);
-    const meta = await getJSON(`/v1/uploads/${body.upload}`);
-    load(body, meta, name);
+    const { body } = await call('GET', apiPath`/v1/documents/${id}`);
+    const meta = await getJSON(apiPath`/v1/uploads/${body.upload}`);
+    return { answer: body, meta, name };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
+    const gone = error instanceof ApiError && error.status === 404;
+    if (gone) {
       forgetDocument(id);
       opener.render();
-      announce(t('documentGone'), { error: true });
-    } else {
-      announce(t('openFailed', { reason: error.message }), { error: true });
     }
+    if (latest()) announce(gone ? t('documentGone') : t('openFailed', { reason: error.message }), { error: true });
+    return null;
   }
 });
 
-function load(answer, meta, name) {
+function load({ answer, meta, name }) {
   timeline?.destroy();
   timeline = null;
   selection.set(null);
   canvas.fit();
-  // Size the stage for the picture before its first preview, which is asked for at once.
-  const { w, h } = orientedSize(meta, answer.document);
-  const crop = effectiveCrop(answer.document, meta);
-  canvas.setAspect((crop.width * w) / (crop.height * h));
   previewer.view.size = canvas.previewSize();
   previewer.view.time = 0;
   store.load(answer, meta, name || answer.id);
+  keepForcedAspect(meta);
+  // Size the stage for the picture before its first preview arrives.
+  const { w, h } = orientedSize(meta, store.doc);
+  const crop = effectiveCrop(store.doc, meta);
+  canvas.setAspect((crop.width * w) / (crop.height * h));
   area.classList.add('has-document');
   rememberDocument({ id: answer.id, name: store.name, kind: meta.kind, at: Date.now() });
   history.replaceState(null, '', `${location.pathname}${location.search}#doc=${answer.id}`);
   if (meta.kind === 'video') timeline = createTimeline($('#timeline'), { store, previewer, selection, icons });
   activateTool(single || (active?.name ?? null));
   opener.render();
+}
+
+/** A configuration's forced aspect holds for documents made before it too: their crop becomes
+ * it, saved as a new revision that undo cannot go back past. */
+function keepForcedAspect(meta) {
+  const forced = config.tools.transform.forcedAspect;
+  if (!forced || store.doc.operations?.crop?.aspect === forced) return;
+  store.change((d) => {
+    d.operations ??= {};
+    d.operations.crop = { ...d.operations.crop, ...forcedCrop(forced, meta, d) };
+  });
+  store.settle();
 }
 
 const opener = createOpener({
@@ -353,5 +437,13 @@ window.lumenEditor = {
 };
 
 changeLanguage(language());
-const requested = new URLSearchParams(location.hash.slice(1)).get('doc');
-if (requested) openDocument(requested, recentDocuments().find((d) => d.id === requested)?.name);
+/** Opens the document the address names (#doc=ID), at start and when a link changes it. Only a
+ * document's id opens: anything more ("?revision=1", say) would reach into the API's paths. */
+function openRequested() {
+  const requested = new URLSearchParams(location.hash.slice(1)).get('doc');
+  if (/^[0-9a-f]{32}$/.test(requested ?? '') && requested !== store.id) {
+    openDocument(requested, recentDocuments().find((d) => d.id === requested)?.name);
+  }
+}
+addEventListener('hashchange', openRequested);
+openRequested();

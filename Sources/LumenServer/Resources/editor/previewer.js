@@ -1,7 +1,7 @@
 // Keeps the canvas image showing the latest document: one unit of work in flight per document
 // (save the revision, then fetch its preview); when it ends, the latest state is asked for if
 // it changed meanwhile, so a moving slider never queues a backlog. Older answers are dropped.
-import { blob } from './api.js';
+import { blob, apiPath } from './api.js';
 
 export class Previewer extends EventTarget {
   /** What the image shows besides the document: variant (null | 'original' | 'uncropped'), time, size. */
@@ -14,6 +14,7 @@ export class Previewer extends EventTarget {
   #generation = 0;
   #failedKey = null;
   #opening = 0; // documents being opened, which will replace what is shown
+  #abort = null; // cancels the preview being fetched, when another document replaces it
 
   constructor(store, img) {
     super();
@@ -27,10 +28,16 @@ export class Previewer extends EventTarget {
 
   #reset() {
     this.#generation++;
+    this.#abort?.abort();
     this.#shownKey = null;
     this.shownRevision = null;
     this.#failedKey = null;
     this.shownVariant = undefined;
+    // The previous document's picture must not show, stretched, until this one's arrives.
+    this.img.removeAttribute('src');
+    delete this.img.dataset.revision;
+    if (this.#shownURL) URL.revokeObjectURL(this.#shownURL);
+    this.#shownURL = null;
   }
 
   /** Counts an open starting (+1) or ending (-1): the editor is busy until none is left. */
@@ -41,6 +48,12 @@ export class Previewer extends EventTarget {
 
   setView(changes) {
     Object.assign(this.view, changes);
+    this.request();
+  }
+
+  /** Asks again for a state that failed (once a conflict is settled, say). */
+  retry() {
+    this.#failedKey = null;
     this.request();
   }
 
@@ -60,7 +73,7 @@ export class Previewer extends EventTarget {
       const time = Math.min(this.store.upload.duration ?? 0, Math.ceil(v.time * 1000) / 1000);
       q.set('time', time.toFixed(3));
     }
-    return `/v1/documents/${this.store.id}/preview?${q}`;
+    return `${apiPath`/v1/documents/${this.store.id}/preview`}?${q}`;
   }
 
   /** Asks for the latest state; returns at once (the work runs unless it already does). */
@@ -76,18 +89,27 @@ export class Previewer extends EventTarget {
     this.#busy = true;
     this.#updateState();
     const generation = this.#generation;
+    const abort = (this.#abort = new AbortController());
     let key = null;
     try {
       while (generation === this.#generation && this.#shownKey !== this.#wantedKey()) {
         key = this.#wantedKey();
         const view = { ...this.view };
-        const saved = await this.store.save();
-        const { blob: image, etag } = await blob(this.#url(view));
+        const url = this.#url(view); // now, while the document it names is the one open
+        let saved;
+        try {
+          saved = await this.store.save();
+        } catch {
+          // The store reports a failed save; this state is not asked for again.
+          this.#failedKey = key;
+          break;
+        }
+        const { blob: image, etag } = await blob(url, abort.signal);
         if (generation !== this.#generation) break;
         const revision = etag ?? saved;
         // Never show an older revision of the same view after a newer one: drop it.
         const stale = this.shownVariant === view.variant && revision < this.shownRevision;
-        if (!stale) await this.#show(image, revision, view.variant);
+        if (!stale) await this.#show(image, revision, view.variant, generation);
         this.#shownKey = key;
       }
     } catch (error) {
@@ -101,11 +123,13 @@ export class Previewer extends EventTarget {
     }
   }
 
-  async #show(image, revision, variant) {
+  async #show(image, revision, variant, generation) {
     const url = URL.createObjectURL(image);
     const decoder = new Image();
     decoder.src = url;
     await decoder.decode();
+    // Another document opened while this picture was being decoded: it is not shown.
+    if (generation !== this.#generation) return URL.revokeObjectURL(url);
     this.img.src = url;
     this.img.dataset.revision = String(revision);
     if (this.#shownURL) URL.revokeObjectURL(this.#shownURL);

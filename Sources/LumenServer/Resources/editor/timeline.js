@@ -3,23 +3,29 @@
 // selected layer shows (its time span, in seconds).
 import { el, button } from './controls.js';
 import { t } from './i18n.js';
-import { blob } from './api.js';
+import { blob, apiPath } from './api.js';
 import { findLayer } from './layers.js';
 
 const THUMB = 80;
 const REFRESH_MS = 1500;
 
 export function createTimeline(root, { store, previewer, selection, icons, trim: kept }) {
+  const id = store.id; // the timeline's document, whichever is open later
   const duration = store.upload.duration || 0;
   // One frame of the clip (its average rate as the upload's headers give it, else 30 per second).
   const FRAME = 1 / (store.upload.frameRate || 30);
-  const trim = kept ?? { from: 0, to: duration };
+  // The trim handles count frames; their last position is the clip's end, even where the
+  // clip is not a whole number of frames long (a range would snap its end below it).
+  const LAST = Math.max(1, Math.ceil(duration / FRAME - 1e-6));
+  const timeOf = (frame) => Math.min(duration, frame * FRAME);
+  const frameOf = (time) => (time >= duration ? LAST : Math.round(time / FRAME));
+  const trim = { from: frameOf(kept?.from ?? 0), to: frameOf(kept?.to ?? duration) };
   const thumbs = el('div', { class: 'thumbs' });
   // Positions are whole frames: every step of the play head is the next frame.
-  const range = (attrs) => el('input', { type: 'range', min: 0, max: duration, step: FRAME, ...attrs });
-  const playhead = range({ class: 'playhead', value: 0, 'aria-label': t('position') });
-  const trimFrom = range({ class: 'trim', value: trim.from, 'aria-label': t('trimStart') });
-  const trimTo = range({ class: 'trim', value: trim.to, 'aria-label': t('trimEnd') });
+  const playhead = el('input', { type: 'range', class: 'playhead', min: 0, max: duration, step: FRAME, value: 0, 'aria-label': t('position') });
+  const handle = (frame, label) => el('input', { type: 'range', class: 'trim', min: 0, max: LAST, step: 1, value: frame, 'aria-label': label });
+  const trimFrom = handle(trim.from, t('trimStart'));
+  const trimTo = handle(trim.to, t('trimEnd'));
   const shade = el('div', { class: 'trim-shade' });
   const clock = el('output', { class: 'clock', 'aria-live': 'off' });
   const span = el('div', { class: 'layer-span' });
@@ -34,15 +40,17 @@ export function createTimeline(root, { store, previewer, selection, icons, trim:
 
   function setTrim() {
     // The handles may not cross: keep at least a frame between them.
-    trim.from = Math.min(Number(trimFrom.value), trim.to - FRAME);
-    trim.to = Math.max(Number(trimTo.value), trim.from + FRAME);
-    trimFrom.value = trim.from;
-    trimTo.value = trim.to;
-    shade.style.setProperty('--from', `${(trim.from / duration) * 100}%`);
-    shade.style.setProperty('--to', `${(trim.to / duration) * 100}%`);
+    trim.from = Math.min(Number(trimFrom.value), trim.to - 1);
+    trim.to = Math.max(Number(trimTo.value), trim.from + 1);
+    for (const [input, frame] of [[trimFrom, trim.from], [trimTo, trim.to]]) {
+      input.value = frame;
+      input.setAttribute('aria-valuetext', `${timeOf(frame).toFixed(2)} s`);
+    }
+    shade.style.setProperty('--from', `${(timeOf(trim.from) / duration) * 100}%`);
+    shade.style.setProperty('--to', `${(timeOf(trim.to) / duration) * 100}%`);
   }
-  trimFrom.addEventListener('input', () => { setTrim(); seek(trim.from); });
-  trimTo.addEventListener('input', () => { setTrim(); seek(trim.to); });
+  trimFrom.addEventListener('input', () => { setTrim(); seek(timeOf(trim.from)); });
+  trimTo.addEventListener('input', () => { setTrim(); seek(timeOf(trim.to)); });
 
   root.replaceChildren(
     el('div', { class: 'track' }, thumbs, shade, playhead),
@@ -68,7 +76,7 @@ export function createTimeline(root, { store, previewer, selection, icons, trim:
     const images = [];
     for (let i = 0; i < count; i++) {
       const time = ((i + 0.5) * duration) / count;
-      const { blob: b } = await blob(`/v1/documents/${store.id}/preview?size=${THUMB}&format=webp&time=${time.toFixed(3)}`);
+      const { blob: b } = await blob(`${apiPath`/v1/documents/${id}/preview`}?size=${THUMB}&format=webp&time=${time.toFixed(3)}`);
       if (thumbsRevision !== revision) return;
       images.push(el('img', { alt: '', src: URL.createObjectURL(b) }));
     }
@@ -118,9 +126,10 @@ export function createTimeline(root, { store, previewer, selection, icons, trim:
   renderSpan();
 
   return {
-    trim: () => ({ from: trim.from, to: trim.to }),
-    trimmed: () => trim.from > 0 || trim.to < duration,
+    trim: () => ({ from: timeOf(trim.from), to: timeOf(trim.to) }),
+    trimmed: () => trim.from > 0 || trim.to < LAST,
     destroy() {
+      thumbsRevision = undefined; // a drawing still running stops
       previewer.removeEventListener('state', onState);
       selection.removeEventListener('change', renderSpan);
       store.removeEventListener('change', renderSpan);

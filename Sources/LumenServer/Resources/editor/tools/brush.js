@@ -4,7 +4,7 @@
 import { el, choices, colorField, group, slider, toggle, button } from '../controls.js';
 import { t } from '../i18n.js';
 import { hexToColor } from '../config.js';
-import { newLayerId, putLayer, removeLayer } from '../layers.js';
+import { clampPosition, newLayerId, putLayer, removeLayer } from '../layers.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const MAX_POINTS = 10000;
@@ -15,7 +15,7 @@ export default {
   name: 'brush',
   mount(panel, { store, options, canvas, previewer, pipette, icons }) {
     const tool = {
-      size: options.sizes[1] ?? options.sizes[0] ?? 0.01,
+      size: options.sizes[0] ?? 0.01,
       color: hexToColor(options.colors[0] ?? '#ffffff'),
       hardness: options.hardness,
       eraser: false,
@@ -74,7 +74,8 @@ export default {
             draw();
           },
           up() {
-            const round = (v) => Math.round(v * 10000) / 10000;
+            // A stroke may leave the canvas, up to where the edit format lets points go.
+            const round = (v) => Math.round(clampPosition(v) * 10000) / 10000;
             const stroke = {
               points: points.map(([x, y]) => [round(x), round(y)]), size: tool.size,
               color: tool.color, hardness: tool.hardness,

@@ -2,8 +2,8 @@
 // with that look), and the look's intensity.
 import { el, choices, group, slider, setPressed } from '../controls.js';
 import { t } from '../i18n.js';
-import { looks, lazyImage } from '../assets.js';
-import { blob } from '../api.js';
+import { looks, lazyImage, reportLoadFailure } from '../assets.js';
+import { blob, apiPath } from '../api.js';
 
 const THUMB = 112;
 
@@ -17,15 +17,17 @@ export default {
     panel.append(folderSlot, grid, intensity);
     let folders = [];
     let folderButtons = null;
-    // Thumbnails show the revision that was current when the tool opened (looks replace the look).
+    // Each thumbnail shows the latest saved revision when its tile first scrolls into view, with
+    // that look instead of the document's own; it is kept while the tool is open.
     const thumbURLs = new Map();
+    const closing = new AbortController(); // stops the thumbnails still loading on unmount
 
     function thumb(lookId) {
       const img = el('img', { alt: '', width: THUMB, height: THUMB });
       return lazyImage(img, async () => {
         if (!thumbURLs.has(lookId)) {
           const q = new URLSearchParams({ size: THUMB, format: 'webp', look: lookId || 'none' });
-          const { blob: b } = await blob(`/v1/documents/${store.id}/preview?${q}`);
+          const { blob: b } = await blob(`${apiPath`/v1/documents/${store.id}/preview`}?${q}`, closing.signal);
           thumbURLs.set(lookId, URL.createObjectURL(b));
         }
         return thumbURLs.get(lookId);
@@ -63,7 +65,7 @@ export default {
       });
       folderSlot.replaceChildren(folderButtons);
       showFolder(active.id);
-    });
+    }).catch(reportLoadFailure);
 
     // The intensity acts on the chosen look: without one it shows, disabled.
     const PATH = 'operations.look.intensity';
@@ -83,7 +85,10 @@ export default {
 
     return {
       update,
-      unmount() { for (const url of thumbURLs.values()) URL.revokeObjectURL(url); },
+      unmount() {
+        closing.abort();
+        for (const url of thumbURLs.values()) URL.revokeObjectURL(url);
+      },
     };
   },
 };

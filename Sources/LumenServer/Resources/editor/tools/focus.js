@@ -1,6 +1,6 @@
 // Focus: sharp around a point (radial, gaussian) or along a line (linear, mirrored), blurred
 // elsewhere. On the canvas, a press places the centre; the second handle sets the size.
-import { el, choices, group, pathSlider } from '../controls.js';
+import { el, choices, group, pathSlider, arrowDirection } from '../controls.js';
 import { t } from '../i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -30,12 +30,12 @@ export default {
     const centre = el('span', {
       class: 'focus-handle centre', tabindex: 0, role: 'button', 'aria-label': t('focusCentre'), title: t('focusCentre'),
       onkeydown: (e) => {
-        const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-        if (!moves[e.key]) return;
+        const arrow = arrowDirection(e);
+        if (!arrow) return;
         e.preventDefault();
         const f = focus();
         const step = e.shiftKey ? 0.1 : 0.01;
-        set({ x: clamp(f.x + moves[e.key][0] * step), y: clamp(f.y + moves[e.key][1] * step) });
+        set({ x: clamp(f.x + arrow[0] * step), y: clamp(f.y + arrow[1] * step) });
       },
       onkeyup: () => store.endGroup(),
     });

@@ -1,7 +1,7 @@
 // Frame: a frame asset drawn around the picture (the frame layer "frame"), and its thickness.
 import { el, group, pathSlider, setPressed } from '../controls.js';
 import { t } from '../i18n.js';
-import { assetsOf, assetThumbnail } from '../assets.js';
+import { assetsOf, assetTile, reportLoadFailure } from '../assets.js';
 import { findLayer, putLayer, removeLayer } from '../layers.js';
 
 const ID = 'frame';
@@ -21,14 +21,12 @@ export default {
       putLayer(d, { id: ID, kind: 'frame', frame: asset.reference, size: asset.payload?.thickness ?? 0.06 });
     });
 
-    const tile = (asset) => el('button', {
-      type: 'button', class: 'tile', dataset: { frame: asset?.reference ?? '' }, onclick: () => choose(asset),
-    }, asset ? assetThumbnail(el('img', { alt: '' }), asset) : null, el('span', { class: 'label' }, asset ? asset.label : t('none')));
+    const tile = (asset) => assetTile('frame', asset, () => choose(asset), { labelled: true });
 
     assetsOf(options.sources).then((assets) => {
       grid.replaceChildren(tile(null), ...assets.map(tile));
       update();
-    });
+    }).catch(reportLoadFailure);
 
     function update() {
       const current = layer();

@@ -7,24 +7,37 @@ export function layerStyle({ store, selection }, kind, defaults) {
     const layer = findLayer(store.doc, selection.id);
     return layer?.kind === kind ? layer : null;
   };
-  const layer = selected();
   const style = { ...defaults };
-  if (layer) for (const key of Object.keys(defaults)) if (key in layer) style[key] = layer[key];
+
+  /** Takes the selected layer's settings (again after an undo, say); without one, the tool's own stay. */
+  function read() {
+    const layer = selected();
+    if (layer) for (const key of Object.keys(defaults)) style[key] = key in layer ? layer[key] : defaults[key];
+  }
+  read();
+
+  /** Sets a setting (null removes it) on the tool and on the selected layer. */
+  function apply(key, value, group = null) {
+    style[key] = value;
+    const id = selected()?.id;
+    if (!id) return;
+    store.change((d) => {
+      const l = findLayer(d, id);
+      if (value === null) delete l[key];
+      else l[key] = value;
+    }, group && `${group}:${id}`);
+  }
 
   return {
     style,
     selected,
-    /** Sets a setting (null removes it) on the tool and on the selected layer. */
-    apply(key, value, group = null) {
-      style[key] = value;
-      const id = selected()?.id;
-      if (!id) return;
-      store.change((d) => {
-        const l = findLayer(d, id);
-        if (value === null) delete l[key];
-        else l[key] = value;
-      }, group && `${group}:${id}`);
-    },
+    read,
+    apply,
+    /** A colour field's handlers for `key`: a drag in the colour picker is one undo step. */
+    colorHandlers: (key) => ({
+      onChange: (color, live) => apply(key, color, live ? `color:${key}` : null),
+      onCommit: () => store.endGroup(),
+    }),
     /** Shows the selected layer's text in `field` (after an undo), unless it is being typed in. */
     syncText(field) {
       const l = selected();

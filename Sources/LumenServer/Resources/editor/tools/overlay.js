@@ -3,7 +3,7 @@
 // "overlay"; a library without such assets offers every sticker.
 import { el, group, pathSlider, select, setPressed } from '../controls.js';
 import { t } from '../i18n.js';
-import { assetsOf, assetThumbnail } from '../assets.js';
+import { assetsOf, assetTile, reportLoadFailure } from '../assets.js';
 import { findLayer, putLayer, removeLayer } from '../layers.js';
 
 const ID = 'overlay';
@@ -30,16 +30,13 @@ export default {
       putLayer(d, { ...findLayer(d, ID), id: ID, kind: 'image', source: asset.reference, blendMode });
     });
 
-    const tile = (asset) => el('button', {
-      type: 'button', class: 'tile', dataset: { overlay: asset?.reference ?? '' },
-      'aria-label': asset ? asset.label : t('noOverlay'), onclick: () => choose(asset),
-    }, asset ? assetThumbnail(el('img', { alt: '' }), asset) : el('span', { class: 'label' }, t('none')));
+    const tile = (asset) => assetTile('overlay', asset, () => choose(asset), { none: t('noOverlay') });
 
     assetsOf(fullConfig.tools.sticker.sources).then((assets) => {
       const marked = assets.filter((a) => [...(a.groups || []), ...(a.tags || [])].includes('overlay'));
       grid.replaceChildren(tile(null), ...(marked.length ? marked : assets).map(tile));
       update(store.doc);
-    });
+    }).catch(reportLoadFailure);
 
     function update() {
       const current = layer();

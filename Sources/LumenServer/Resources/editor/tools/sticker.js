@@ -3,11 +3,12 @@
 // a duotone of the colour), with the pipette too.
 import { el, choices, colorField, group, select } from '../controls.js';
 import { t } from '../i18n.js';
-import { assetsOf, assetThumbnail } from '../assets.js';
+import { assetsOf, assetTile, reportLoadFailure } from '../assets.js';
 import { findLayer, newLayerId, putLayer } from '../layers.js';
 
 const SIZE = 0.3;
 const ALL = '';
+const NO_TINT = [1, 1, 1, 1];
 
 export default {
   name: 'sticker',
@@ -36,10 +37,7 @@ export default {
       const words = search.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
       const shown = assets.filter((a) => (groupId === ALL || (a.groups || []).includes(groupId))
         && words.every((w) => [a.label, ...(a.tags || [])].some((s) => s.toLowerCase().includes(w))));
-      grid.replaceChildren(...shown.map((a) => el('button', {
-        type: 'button', class: 'tile', dataset: { sticker: a.reference }, 'aria-label': a.label, title: a.label,
-        onclick: () => add(a),
-      }, assetThumbnail(el('img', { alt: '' }), a))));
+      grid.replaceChildren(...shown.map((a) => assetTile('sticker', a, () => add(a))));
       if (!shown.length) grid.append(el('p', { class: 'hint' }, t('noStickers')));
     }
 
@@ -53,26 +51,31 @@ export default {
       });
       groups.replaceChildren(tabs);
       render();
-    });
+    }).catch(reportLoadFailure);
 
+    /** The selected sticker's tint, built once per sticker; its values follow the document (an undo, say). */
     function renderTint() {
       const layer = findLayer(store.doc, selection.id);
       if (layer?.kind !== 'image' || !layer.transform) { tint.replaceChildren(); tint.dataset.layer = ''; return; }
-      if (tint.dataset.layer === layer.id) return;
-      tint.dataset.layer = layer.id;
-      const id = layer.id;
-      const set = (key, value) => store.change((d) => { findLayer(d, id)[key] = value; });
-      const color = colorField({
-        label: t('tintColor'), colors: fullConfig.tools.brush.colors, value: layer.tintColor ?? [1, 1, 1, 1], pipette,
-        onChange: (c) => set('tintColor', c),
-      });
+      if (tint.dataset.layer !== layer.id) buildTint(layer.id);
+      tint.querySelector('select').value = layer.tint ?? 'none';
+      tint.querySelector('.color-field').set(layer.tintColor ?? NO_TINT);
+    }
+
+    function buildTint(id) {
+      tint.dataset.layer = id;
+      // A drag in the colour picker is one undo step.
+      const set = (key, value, live = false) => store.change((d) => { findLayer(d, id)[key] = value; }, live ? `tint:${id}` : null);
       tint.replaceChildren(group(t('selectedSticker'),
         select({
-          label: t('tint'), value: layer.tint ?? 'none',
+          label: t('tint'), value: 'none',
           options: ['none', 'solid', 'colorized'].map((v) => ({ value: v, label: t(`tint.${v}`) })),
           onChange: (v) => set('tint', v),
         }),
-        color));
+        colorField({
+          label: t('tintColor'), colors: fullConfig.tools.brush.colors, value: NO_TINT, pipette,
+          onChange: (c, live) => set('tintColor', c, live), onCommit: () => store.endGroup(),
+        })));
     }
     selection.addEventListener('change', renderTint);
     renderTint();

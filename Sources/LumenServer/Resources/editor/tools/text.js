@@ -1,12 +1,13 @@
 // Text: a paragraph layer with a font (each shown in itself), size, colour, alignment and an
 // optional background card. Settings apply to the selected text layer, else to the next one.
-import { el, button, choices, colorField, group, slider, textArea, toggle } from '../controls.js';
+import { el, button, choices, colorField, group, slider, textArea, toggle, setPressed } from '../controls.js';
 import { t } from '../i18n.js';
 import { hexToColor } from '../config.js';
 import { fontPicker } from './fontPicker.js';
 import { layerStyle } from './layerStyle.js';
 
 const BACKGROUND = [0, 0, 0, 0.6];
+const MAX_TEXT = 10000; // the edit format's limit
 
 export default {
   name: 'text',
@@ -22,7 +23,7 @@ export default {
     let text = layer?.text ?? t('defaultText');
 
     const content = textArea({
-      label: t('text'), value: text, id: 'text-content',
+      label: t('text'), value: text, id: 'text-content', maxLength: MAX_TEXT,
       onInput: (value) => {
         text = value;
         // A text layer needs at least one character: an emptied field leaves the layer as it was.
@@ -41,13 +42,18 @@ export default {
     });
     const background = colorField({
       label: t('backgroundColor'), colors: options.colors, value: style.background ?? BACKGROUND, pipette,
-      onChange: (c) => editor.apply('background', c),
+      ...editor.colorHandlers('background'),
+    });
+    const backgroundToggle = toggle({
+      label: t('textBackground'), pressed: !!style.background,
+      onChange: (on) => { background.hidden = !on; editor.apply('background', on ? BACKGROUND : null); },
     });
     background.hidden = !style.background;
+    const fonts = fontPicker(ctx, style.font, (font) => editor.apply('font', font));
 
     panel.append(
       group(null, content, add),
-      group(t('font'), fontPicker(ctx, style.font, (font) => editor.apply('font', font))),
+      group(t('font'), fonts),
       group(null,
         slider({
           label: t('textSize'), min: 0.01, max: 0.4, step: 0.005, value: style.size, fallback: 0.08,
@@ -57,16 +63,24 @@ export default {
         }),
         colorField({
           label: t('color'), colors: options.colors, value: style.color, pipette,
-          path: layer ? `layers.${layer.id}.color` : undefined, onChange: (c) => editor.apply('color', c),
+          path: layer ? `layers.${layer.id}.color` : undefined, ...editor.colorHandlers('color'),
         }),
         alignment,
-        el('div', { class: 'row' }, toggle({
-          label: t('textBackground'), pressed: !!style.background,
-          onChange: (on) => { background.hidden = !on; editor.apply('background', on ? BACKGROUND : null); },
-        })),
+        el('div', { class: 'row' }, backgroundToggle),
         background),
     );
     const field = content.querySelector('textarea');
-    return { update: () => editor.syncText(field) };
+
+    /** The selected layer's settings after any change (an undo, say); size and colour follow their paths. */
+    function update() {
+      editor.read();
+      editor.syncText(field);
+      fonts.set(style.font);
+      alignment.set(style.alignment);
+      setPressed(backgroundToggle, !!style.background);
+      background.hidden = !style.background;
+      if (style.background) background.set(style.background);
+    }
+    return { update };
   },
 };

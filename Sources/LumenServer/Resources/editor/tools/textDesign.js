@@ -1,12 +1,13 @@
 // Text design: words laid out by a recipe (banner, badge, ...), its random choices fixed by a
 // seed that Shuffle changes; text and accent colours, inverted. Settings apply to the selected
 // design, else to the next one added.
-import { button, choices, colorField, group, textArea, toggle } from '../controls.js';
+import { button, choices, colorField, group, textArea, toggle, setPressed } from '../controls.js';
 import { t } from '../i18n.js';
 import { fontPicker } from './fontPicker.js';
 import { layerStyle } from './layerStyle.js';
 
 const MAX_SEED = 1000000;
+const MAX_TEXT = 1000; // the edit format's limit
 
 export default {
   name: 'textDesign',
@@ -28,10 +29,12 @@ export default {
       onChoose: (r) => { recipes.set(r); editor.apply('recipe', r); },
     });
     const content = textArea({
-      label: t('text'), value: text, id: 'design-text',
+      label: t('text'), value: text, id: 'design-text', maxLength: MAX_TEXT,
       onInput: (v) => { text = v; if (v.trim() && editor.selected()) editor.apply('text', v, 'text'); },
       onCommit: () => store.endGroup(),
     });
+    const fonts = fontPicker({ options: fullConfig.tools.text }, style.font, (f) => editor.apply('font', f));
+    const inverted = toggle({ label: t('inverted'), pressed: style.inverted, onChange: (on) => editor.apply('inverted', on) });
     panel.append(
       group(null,
         content,
@@ -44,15 +47,24 @@ export default {
           label: t('shuffle'), iconName: 'shuffle', icons, id: 'design-shuffle',
           onClick: () => editor.apply('seed', Math.floor(Math.random() * MAX_SEED)),
         })),
-      group(t('font'), fontPicker({ options: fullConfig.tools.text }, style.font, (f) => editor.apply('font', f))),
+      group(t('font'), fonts),
       group(null,
         ...['color', 'accent'].map((key) => colorField({
           label: t(key), colors, value: style[key], pipette,
-          path: layer ? `layers.${layer.id}.${key}` : undefined, onChange: (c) => editor.apply(key, c),
+          path: layer ? `layers.${layer.id}.${key}` : undefined, ...editor.colorHandlers(key),
         })),
-        toggle({ label: t('inverted'), pressed: style.inverted, onChange: (on) => editor.apply('inverted', on) })),
+        inverted),
     );
     const field = content.querySelector('textarea');
-    return { update: () => editor.syncText(field) };
+
+    /** The selected design's settings after any change (an undo, say); colours follow their paths. */
+    function update() {
+      editor.read();
+      editor.syncText(field);
+      recipes.set(style.recipe);
+      fonts.set(style.font);
+      setPressed(inverted, style.inverted);
+    }
+    return { update };
   },
 };

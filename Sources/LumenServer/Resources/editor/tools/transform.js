@@ -1,10 +1,11 @@
 // Transform: crop (presets, free or forced ratio) with a rectangle dragged over the uncropped
 // picture, straighten, quarter turns and flips.
-import { el, button, choices, group, pathSlider } from '../controls.js';
+import { el, button, choices, group, pathSlider, arrowDirection } from '../controls.js';
 import { t } from '../i18n.js';
 import { effectiveCrop, fitRatio, forcedCrop, orientedSize, ratioOf, FULL } from '../geometry.js';
 
 const MIN = 0.05;
+const KEY_STEP = 0.01;
 const CORNERS = { nw: [0, 0], ne: [1, 0], sw: [0, 1], se: [1, 1] };
 
 export default {
@@ -61,10 +62,10 @@ export default {
     });
 
     panel.append(
-      group(t('crop'), presetButtons),
-      options.allowsStraighten ? pathSlider(store, 'operations.crop.straighten', {
-        label: t('straighten'), min: -45, max: 45, step: 0.5, fallback: 0,
-      }) : null,
+      group(t('crop'), presetButtons,
+        options.allowsStraighten ? pathSlider(store, 'operations.crop.straighten', {
+          label: t('straighten'), min: -45, max: 45, step: 0.5, fallback: 0,
+        }) : null),
       group(null, el('div', { class: 'row' },
         options.allowsRotation ? button({ label: t('rotate90'), iconName: 'rotate', icons, onClick: turn, dataset: { command: 'rotate' } }) : null,
         options.allowsFlip ? button({ label: t('flipHorizontal'), iconName: 'flipH', icons, onClick: () => flip('x'), dataset: { command: 'flip-horizontal' } }) : null,
@@ -72,16 +73,18 @@ export default {
         button({ label: t('resetTransform'), iconName: 'reset', icons, onClick: reset }))),
     );
 
-    // The crop rectangle over the uncropped picture, with a handle at each corner.
+    // The crop rectangle over the uncropped picture, with a handle at each corner. Arrow keys
+    // move it; with Shift they move its bottom right corner, as a drag of that handle would.
     const rectNode = el('div', {
       class: 'crop-rect', tabindex: 0, role: 'group', 'aria-label': t('cropArea'),
       onkeydown: (e) => {
-        const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-        if (!moves[e.key]) return;
+        const arrow = arrowDirection(e);
+        if (!arrow) return;
         e.preventDefault();
         const r = effectiveCrop(store.doc, upload);
-        const s = e.shiftKey ? 0.1 : 0.01;
-        setRect(clampMove(r, moves[e.key][0] * s, moves[e.key][1] * s), 'crop-key');
+        const [dx, dy] = arrow.map((d) => d * KEY_STEP);
+        const rect = e.shiftKey ? resize('se', { x: r.x + r.width + dx, y: r.y + r.height + dy }) : clampMove(r, dx, dy);
+        setRect(rect, 'crop-key');
       },
       onkeyup: () => store.endGroup(),
     }, Object.keys(CORNERS).map((c) => el('span', { class: `crop-handle ${c}`, dataset: { corner: c } })));
@@ -113,8 +116,10 @@ export default {
       let w = Math.min(room.w, Math.max(MIN, cx ? p.x - anchor.x : anchor.x - p.x));
       let h = Math.min(room.h, Math.max(MIN, cy ? p.y - anchor.y : anchor.y - p.y));
       if (r) {
+        // The side moved more leads, the other follows the ratio; both stay within the room.
+        if (Math.abs(h - start.height) > Math.abs(w - start.width)) w = h * r;
+        w = Math.min(w, room.w, room.h * r);
         h = w / r;
-        if (h > room.h) { h = room.h; w = h * r; }
       }
       return { x: cx ? anchor.x : anchor.x - w, y: cy ? anchor.y : anchor.y - h, width: w, height: h };
     }
