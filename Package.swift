@@ -67,7 +67,10 @@ let package = Package(
     // Asset sources; the built-in stickers and the font list ship as resources.
     .target(
       name: "LumenAssets", dependencies: ["LumenCore", "LumenCodecs", "LumenFilters"],
-      resources: [.copy("Resources/stickers"), .copy("Resources/frames"), .copy("Resources/fonts")]),
+      resources: [
+        .copy("Resources/stickers"), .copy("Resources/frames"), .copy("Resources/overlays"),
+        .copy("Resources/fonts"),
+      ]),
     .target(
       name: "LumenEdit",
       dependencies: [

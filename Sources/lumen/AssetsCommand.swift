@@ -6,7 +6,8 @@ import LumenCommandLine
 /// may name as `asset:SOURCE/ID`, from the built-in sources and any registered by manifest.
 enum AssetsCommand {
   static let command = Command(
-    name: "assets", summary: "Asset sources: stickers, fonts, looks and your own.",
+    name: "assets",
+    summary: "Asset sources: stickers, frames, overlays, fonts, looks and your own.",
     subcommands: [list, AssetsThumbnails.command])
 
   static let list = Command(

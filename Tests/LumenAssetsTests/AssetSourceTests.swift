@@ -35,7 +35,7 @@ struct AssetSourceTests {
     #expect(animated >= 1)
   }
 
-  @Test func theBuiltInFramesFontsAndLooksAreSources() throws {
+  @Test func theBuiltInFramesOverlaysFontsAndLooksAreSources() throws {
     let library = try AssetLibrary.builtIn
     let fonts = try library.source("lumen.font")
     #expect(fonts.assets.count >= 12)
@@ -45,6 +45,15 @@ struct AssetSourceTests {
     for frame in frames.assets {
       #expect(frame.kind == "frame" && frame.payload != nil)
       #expect(try ImageFile.info(try #require(frame.thumbnailURI)).width == 128)
+    }
+    // Overlays: full-canvas drawings (stretched over the picture), with thumbnails.
+    let overlays = try library.source("lumen.overlay")
+    #expect(overlays.assets.count >= 5)
+    for overlay in overlays.assets {
+      #expect(overlay.kind == "overlay" && overlay.mimeType == "image/svg+xml", "\(overlay.id)")
+      let drawing = try SVGImage(contentsOf: try overlays.file(of: overlay).path)
+      #expect(drawing.width == 1024 && drawing.height == 1024, "\(overlay.id)")
+      #expect(try ImageFile.info(try #require(overlay.thumbnailURI)).width == 128)
     }
     let looks = try library.source("lumen.look")
     #expect(looks.assets.count == 68)

@@ -1,21 +1,21 @@
 import Foundation
 import LumenFilters
 
-/// The asset sources a render may name assets from: the built-in ones (stickers, fonts, looks)
-/// and any a user registers by manifest path.
+/// The asset sources a render may name assets from: the built-in ones (stickers, frames,
+/// overlays, fonts, looks) and any a user registers by manifest path.
 public struct AssetLibrary: Sendable {
   public private(set) var sources: [AssetSource]
 
   public init(sources: [AssetSource] = []) { self.sources = sources }
 
-  /// The built-in sources: `lumen.sticker`, `lumen.frame` and `lumen.font` (manifests in
-  /// LumenAssets' resource bundle) and `lumen.look` (the look library), read once.
+  /// The built-in sources: `lumen.sticker`, `lumen.frame`, `lumen.overlay` and `lumen.font`
+  /// (manifests in LumenAssets' resource bundle) and `lumen.look` (the look library), read once.
   public static var builtIn: AssetLibrary {
     get throws(AssetError) { try loadedBuiltIn.get() }
   }
 
   /// The manifests shipped in the resource bundle, by folder.
-  static let bundledManifests = ["stickers", "frames", "fonts"]
+  static let bundledManifests = ["stickers", "frames", "overlays", "fonts"]
 
   private static let loadedBuiltIn = Result { () throws(AssetError) -> AssetLibrary in
     var library = AssetLibrary()

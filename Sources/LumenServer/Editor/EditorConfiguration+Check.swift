@@ -110,6 +110,7 @@ extension EditorConfiguration.ToolOptions {
       path: "tools.textDesign.recipes")
     let sources = (try? AssetLibrary.builtIn)?.sources.map(\.id) ?? []
     try Configuration.checkChoices(sticker.sources, among: sources, path: "tools.sticker.sources")
+    try Configuration.checkChoices(overlay.sources, among: sources, path: "tools.overlay.sources")
     try Configuration.checkChoices(frame.sources, among: sources, path: "tools.frame.sources")
     try brush.check()
   }

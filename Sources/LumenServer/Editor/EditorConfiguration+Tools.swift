@@ -94,8 +94,10 @@ extension EditorConfiguration {
 
   public struct OverlayOptions: Codable, Hashable, Sendable {
     public var blendModes: [String] = [
-      "normal", "multiply", "screen", "overlay", "softLight", "hardLight", "darken", "lighten",
+      "screen", "multiply", "overlay", "softLight", "hardLight", "normal", "darken", "lighten",
     ]
+    /// The asset sources whose pictures the overlay offers.
+    public var sources = ["lumen.overlay"]
 
     public init() {}
   }

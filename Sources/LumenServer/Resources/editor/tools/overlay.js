@@ -1,6 +1,5 @@
 // Overlay: an image stretched over the whole canvas (the image layer "overlay", without a
-// transform) with a blend mode and opacity. The images are the sticker assets marked
-// "overlay"; a library without such assets offers every sticker.
+// transform) with a blend mode and opacity. The images are the configured overlay sources'.
 import { el, group, pathSlider, select, setPressed } from '../controls.js';
 import { t } from '../i18n.js';
 import { assetsOf, assetTile, reportLoadFailure } from '../assets.js';
@@ -10,7 +9,7 @@ const ID = 'overlay';
 
 export default {
   name: 'overlay',
-  mount(panel, { store, options, fullConfig }) {
+  mount(panel, { store, options }) {
     const layer = () => findLayer(store.doc, ID);
     let blendMode = layer()?.blendMode ?? options.blendModes[0] ?? 'normal';
     const grid = el('div', { class: 'tiles', role: 'group', 'aria-label': t('overlayImages') });
@@ -32,9 +31,8 @@ export default {
 
     const tile = (asset) => assetTile('overlay', asset, () => choose(asset), { none: t('noOverlay') });
 
-    assetsOf(fullConfig.tools.sticker.sources).then((assets) => {
-      const marked = assets.filter((a) => [...(a.groups || []), ...(a.tags || [])].includes('overlay'));
-      grid.replaceChildren(tile(null), ...(marked.length ? marked : assets).map(tile));
+    assetsOf(options.sources).then((assets) => {
+      grid.replaceChildren(tile(null), ...assets.map(tile));
       update(store.doc);
     }).catch(reportLoadFailure);
 
