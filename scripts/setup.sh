@@ -20,7 +20,7 @@ print("\n".join(sorted({a["payload"]["package"] for a in json.load(open(sys.argv
   Sources/LumenAssets/Resources/fonts/content.json)
 build_packages+=("${font_packages[@]}")
 oracle_packages=(ffmpeg imagemagick libvips-tools liblcms2-utils libjpeg-turbo-progs webp libheif-examples libimage-exiftool-perl librsvg2-bin python3-venv
-  libharfbuzz-bin fontconfig chromium chromium-driver)
+  libharfbuzz-bin fontconfig chromium chromium-driver firefox-esr)
 
 want=("${build_packages[@]}")
 [ "${1:-}" = --oracles ] && want+=("${oracle_packages[@]}")

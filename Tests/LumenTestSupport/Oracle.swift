@@ -68,6 +68,8 @@ public enum OracleTool: String, Sendable, CustomStringConvertible {
   case rsvgConvert = "rsvg-convert"
   /// Debian's Chromium and its WebDriver (`chromium`, `chromium-driver`), for the editor.
   case chromium, chromedriver
+  /// Debian's Firefox ESR (`firefox-esr`), driven through Marionette.
+  case firefox = "firefox-esr"
   /// The oracle venv's Python with Pillow, pyvips and numpy.
   case python
 

@@ -1,6 +1,7 @@
 """The browser editor driven in Debian's headless Chromium (selenium with the system
-chromedriver) against a real `lumen serve` on a free port, checked by tools we did not write:
-axe-core for accessible names, Pillow for the canvas against the server's own preview.
+chromedriver) and Firefox ESR (Marionette) against a real `lumen serve` on a free port,
+checked by tools we did not write: axe-core for accessible names, Pillow for the canvas
+against the server's own preview, ffprobe for an exported movie.
 
 usage: editor_browser.py LUMEN SAMPLES_DIR WORK_DIR   (LUMEN_EDITOR_DIR: the editor's files)
 
@@ -404,6 +405,118 @@ def edit_a_video(base, downloads):
         driver.quit()
 
 
+def in_firefox(base):
+    """The same editor in Debian's Firefox ESR, driven through Marionette (Mozilla's own
+    client; Debian has no geckodriver): open, a slider from the keyboard, a text layer added,
+    dragged and the drag undone, the canvas against the server's preview, no page errors."""
+    from marionette_driver.by import By as FirefoxBy
+    from marionette_driver.marionette import Marionette
+
+    log = os.path.join(work, "firefox.log")
+    firefox = Marionette(bin="/usr/bin/firefox-esr", headless=True, gecko_log=log,
+                         prefs={"devtools.console.stdout.content": True})
+    editor = "window.wrappedJSObject.lumenEditor"
+
+    def until(condition, what, seconds=60):
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            if firefox.execute_script(f"return !!({condition})"):
+                return
+            time.sleep(0.05)
+        raise TimeoutError(f"Firefox: waited {seconds} s for {what}")
+
+    def settled(what):
+        until(f"{editor} && {editor}.ready() && document.getElementById('canvas-image')"
+              ".dataset.state === 'ready'", what)
+
+    def document_now():
+        return json.loads(firefox.execute_script(f"return JSON.stringify({editor}.document)"))
+
+    firefox.start_session()
+    try:
+        firefox.set_window_rect(width=1280, height=900)
+        firefox.navigate(base + "/")
+        until("document.querySelectorAll('[data-menu-item]').length > 0", "the menu")
+        # The page's console errors and uncaught errors from here on (those of loading it are
+        # in the log, with the script's address).
+        firefox.execute_script("""
+            const root = document.documentElement;
+            const record = (text) => {
+              const list = JSON.parse(root.dataset.testErrors || '[]');
+              list.push(String(text));
+              root.dataset.testErrors = JSON.stringify(list);
+            };
+            const log = console.error.bind(console);
+            console.error = (...a) => { record(a.join(' ')); log(...a); };
+            addEventListener('error', (e) => record(e.message));
+            addEventListener('unhandledrejection', (e) => record(e.reason));
+        """, sandbox=None)
+        if firefox.execute_script("console.error('probe'); return 1", sandbox=None) != 1 or \
+                "probe" not in firefox.execute_script(
+                    "return document.documentElement.dataset.testErrors || ''"):
+            check("Firefox: the page's console errors are watched", False, "the probe was not seen")
+        firefox.execute_script("delete document.documentElement.dataset.testErrors",
+                               sandbox=None)
+        configuration = requests.get(base + "/v1/editor/config").json()
+        shown = firefox.execute_script(
+            "return [...document.querySelectorAll('[data-menu-item]')].map(e => e.dataset.menuItem)")
+        check("Firefox: the menu shows exactly the configured items",
+              shown == expected_menu(configuration), shown)
+        firefox.find_element(FirefoxBy.ID, "open-file").send_keys(
+            os.path.join(samples, "chelsea.jpg"))
+        settled("the photo's first preview")
+        firefox.find_element(FirefoxBy.CSS_SELECTOR, '#menu [data-tool="adjust"]').click()
+        slider = firefox.find_element(FirefoxBy.CSS_SELECTOR,
+                                      'input[data-path="operations.adjustments.contrast"]')
+        slider.send_keys("\ue014" * 4)  # WebDriver's ArrowRight
+        settled("the contrast preview")
+        contrast = document_now().get("operations", {}).get("adjustments", {}).get("contrast", 0)
+        check("Firefox: a slider moved from the keyboard changes the document", contrast > 0,
+              contrast)
+        firefox.find_element(FirefoxBy.CSS_SELECTOR, '#menu [data-tool="text"]').click()
+        firefox.find_element(FirefoxBy.ID, "text-add").click()
+        settled("the text layer")
+        layer = next(l for l in document_now()["layers"] if l["kind"] == "text")
+        before = layer.get("transform", {}).get("x", 0.5)
+        box = firefox.find_element(FirefoxBy.CSS_SELECTOR, f'[data-layer-id="{layer["id"]}"]')
+        drag = firefox.actions.sequence("pointer", "mouse", {"pointerType": "mouse"})
+        drag.pointer_move(0, 0, origin=box).pointer_down() \
+            .pointer_move(80, 20, duration=150, origin="pointer").pointer_up().perform()
+        settled("the dragged layer")
+        after = next(l for l in document_now()["layers"] if l["id"] == layer["id"]) \
+            .get("transform", {}).get("x", 0.5)
+        check("Firefox: dragging a layer moves it", after > before + 0.05, f"{before} -> {after}")
+        firefox.find_element(FirefoxBy.CSS_SELECTOR, '[data-action="undo"]').click()
+        settled("the undone drag")
+        undone = next(l for l in document_now()["layers"] if l["id"] == layer["id"]) \
+            .get("transform", {}).get("x", 0.5)
+        check("Firefox: undo puts the layer back", abs(undone - before) < 1e-9, undone)
+        firefox.execute_script("document.dispatchEvent(new KeyboardEvent('keydown', "
+                               "{key: 'Escape', bubbles: true}))")
+        until("!document.querySelector('.handle-scale, .handle-rotate')", "the handles to go")
+        image = firefox.find_element(FirefoxBy.ID, "canvas-image")
+        canvas = Image.open(io.BytesIO(firefox.screenshot(element=image, format="binary")))
+        natural = firefox.execute_script(
+            "const i = document.getElementById('canvas-image');"
+            "return Math.max(i.naturalWidth, i.naturalHeight)")
+        document_id = firefox.execute_script(f"return {editor}.documentId")
+        served = Image.open(io.BytesIO(requests.get(
+            f"{base}/v1/documents/{document_id}/preview",
+            params={"size": natural, "format": "webp"}).content)).convert("RGB")
+        agreement = psnr(canvas.convert("RGB"), served.resize(canvas.size, Image.BILINEAR))
+        results["numbers"]["firefox_canvas_psnr_db"] = round(agreement, 2)
+        check("Firefox: the canvas shows the server's preview (PSNR >= 35 dB)", agreement >= 35,
+              f"{agreement:.2f} dB")
+        errors = json.loads(firefox.execute_script(
+            "return document.documentElement.dataset.testErrors || '[]'"))
+    finally:
+        firefox.delete_session()
+        firefox.cleanup()
+    with open(log, errors="replace") as file:
+        errors += [line.strip() for line in file if "JavaScript error" in line and base in line]
+    check("Firefox: no page errors", not errors, errors[:5])
+
+
 def at_phone_width(base, downloads):
     driver = browser(downloads, 360, 740)
     try:
@@ -444,6 +557,7 @@ try:
     run(walk_the_full_editor, base, downloads)
     run(at_phone_width, base, downloads)
     run(edit_a_video, base, downloads)
+    run(in_firefox, base)
 finally:
     stop(server)
 run(each_example_configuration, downloads)
