@@ -186,6 +186,35 @@ import Testing
     #expect(open.errors.contains("without --token"))
   }
 
+  /// `--config`: a configuration is served as read; a bad one, a folder or a device stops the
+  /// server before it listens, with one line naming the file and where the mistake is.
+  @Test func theEditorsConfigurationComesFromAFileOrStopsTheServer() throws {
+    let folder = try Scratch.directory()
+    let profile = PackagePaths.samples.appendingPathComponent("editor/profile-picture.json")
+    let server = try ServerProcess(
+      data: folder.appendingPathComponent("data"), ["--config", profile.path])
+    let config = try server.request("GET", "/v1/editor/config").json
+    let transform = (config["tools"] as? [String: Any])?["transform"] as? [String: Any]
+    #expect(transform?["forcedAspect"] as? String == "1:1")
+    server.stop()
+    let bad = folder.appendingPathComponent("bad.json")
+    try Data(#"{"tools": {"adjust": {"sliders": [{"name": "contrast", "maximum": 7}]}}}"#.utf8)
+      .write(to: bad)
+    for (file, words) in [
+      (bad.path, "tools.adjust.sliders[0].maximum"), (folder.path, "not a regular file"),
+      ("/dev/zero", "not a regular file"), (folder.appendingPathComponent("none").path, "none"),
+    ] {
+      let run = try Program.run(
+        ServerProcess.executable.path,
+        [
+          "serve", "--listen", "127.0.0.1:0", "--data", folder.appendingPathComponent("d").path,
+          "--config", file,
+        ])
+      let lines = run.errors.split(separator: "\n")
+      #expect(run.status == 1 && lines.count == 1 && run.errors.contains(words), "\(run.errors)")
+    }
+  }
+
   /// Documents may lay an upload over the photo (`upload:ID`) and name built-in assets; the
   /// assets are listed with thumbnails the service serves.
   @Test func documentsNameUploadsAndAssetsListed() throws {
