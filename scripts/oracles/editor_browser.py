@@ -12,8 +12,6 @@ import io
 import json
 import math
 import os
-import re
-import signal
 import subprocess
 import sys
 import time
@@ -27,6 +25,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+
+import lumen_server
 
 lumen, samples, work = (os.path.abspath(argument) for argument in sys.argv[1:4])
 results = {"checks": [], "failures": [], "numbers": {}}
@@ -43,21 +43,7 @@ def start(data, *options):
     # LUMEN_EDITOR_DIR: serve the editor's files from that folder (lumen serve --editor), to
     # test changes to them without rebuilding.
     folder = os.environ.get("LUMEN_EDITOR_DIR")
-    server = subprocess.Popen(
-        [lumen, "serve", "--listen", "127.0.0.1:0", "--data", data, *options,
-         *(["--editor", folder] if folder else [])],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    line = server.stdout.readline().decode()
-    match = re.search(r"127\.0\.0\.1:(\d+)", line)
-    if not match:
-        server.kill()
-        raise SystemExit(f"lumen serve did not start: {line} {server.stderr.read().decode()}")
-    return server, f"http://127.0.0.1:{match.group(1)}"
-
-
-def stop(server):
-    server.send_signal(signal.SIGTERM)
-    return server.wait(timeout=60)
+    return lumen_server.start(lumen, data, *options, *(["--editor", folder] if folder else []))
 
 
 def browser(downloads, width=1280, height=900):
@@ -353,7 +339,7 @@ def each_example_configuration(downloads):
             check(f"{name}: no console errors", not errors, errors[:5])
         finally:
             driver.quit()
-            stop(server)
+            lumen_server.stop(server)
 
 
 def wait_for_download(downloads, suffixes, seconds=180):
@@ -559,7 +545,7 @@ try:
     run(edit_a_video, base, downloads)
     run(in_firefox, base)
 finally:
-    stop(server)
+    lumen_server.stop(server)
 run(each_example_configuration, downloads)
 print(json.dumps(results, indent=1))
 sys.exit(1 if results["failures"] else 0)

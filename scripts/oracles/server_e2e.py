@@ -16,6 +16,8 @@ import tempfile
 
 import requests
 
+import lumen_server
+
 lumen, samples, work = sys.argv[1], sys.argv[2], sys.argv[3]
 results = {"checks": [], "failures": []}
 
@@ -26,21 +28,8 @@ def check(name, ok, detail=""):
         results["failures"].append(f"{name}: {detail}")
 
 
-def start(data):
-    server = subprocess.Popen(
-        [lumen, "serve", "--listen", "127.0.0.1:0", "--data", data],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    line = server.stdout.readline().decode()
-    match = re.search(r"127\.0\.0\.1:(\d+)", line)
-    if not match:
-        server.kill()
-        raise SystemExit(f"lumen serve did not start: {line} {server.stderr.read().decode()}")
-    return server, f"http://127.0.0.1:{match.group(1)}"
-
-
-def stop(server):
-    server.send_signal(signal.SIGTERM)
-    return server.wait(timeout=60)
+def start(data, *options):
+    return lumen_server.start(lumen, data, *options)
 
 
 # schemathesis: no 5xx, every answer as the document says (status, type, headers, schema).
@@ -60,7 +49,7 @@ results["schemathesis"] = {
 check("schemathesis passes", run.returncode == 0, run.stdout[-2000:])
 check("schemathesis generates at least 1000 requests",
       results["schemathesis"]["generated"] >= 1000, str(results["schemathesis"]["generated"]))
-check("the server survives schemathesis", stop(server) == 128 + signal.SIGTERM)
+check("the server survives schemathesis", lumen_server.stop(server) == 128 + signal.SIGTERM)
 
 # The README's flow with requests.
 server, base = start(os.path.join(work, "e2e"))
@@ -195,7 +184,7 @@ check("metrics: requests by status", any(s.labels.get("status") == "201"
 for gauge in ["lumen_jobs_queued", "lumen_jobs_running", "lumen_preview_sessions",
               "process_resident_memory_bytes"]:
     check(f"metrics: {gauge}", gauge in families and families[gauge].type == "gauge")
-check("the server stops on SIGTERM", stop(server) == 128 + signal.SIGTERM)
+check("the server stops on SIGTERM", lumen_server.stop(server) == 128 + signal.SIGTERM)
 
 print(json.dumps(results))
 sys.exit(1 if results["failures"] else 0)

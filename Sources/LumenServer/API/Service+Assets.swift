@@ -33,15 +33,10 @@ extension Service {
 
   /// `GET /v1/assets/thumbnail?reference=asset:SOURCE/ID`: a built-in asset's thumbnail.
   func assetThumbnail(_ request: Request) throws -> Response {
-    guard let text = request.argument("reference") else {
-      throw RouteError(400, "reference=asset:SOURCE/ID is required", pointer: "reference")
+    let (text, asset) = try referencedAsset(request)
+    guard let thumbnail = asset?.thumbnailURI, thumbnail.isFileURL else {
+      throw RouteError(404, "no thumbnail for \(EchoedText.quoted(text))")
     }
-    let library = try AssetLibrary.builtIn
-    guard let reference = AssetReference(parsing: text),
-      let source = library.sources.first(where: { $0.id == reference.source }),
-      let asset = source.asset(reference.id), let thumbnail = asset.thumbnailURI,
-      thumbnail.isFileURL
-    else { throw RouteError(404, "no thumbnail for \(text)") }
     let bytes = try RegularFile.contents(of: thumbnail.path, limit: 16 << 20)
     let type =
       thumbnail.pathExtension == "png" ? "image/png" : Self.mediaType(thumbnail.pathExtension)
@@ -51,14 +46,8 @@ extension Service {
   /// `GET /v1/assets/file?reference=asset:lumen.font/ID`: a built-in font's file, so that a
   /// font picker shows each family in its own letters (CSS `@font-face`).
   func assetFile(_ request: Request) throws -> Response {
-    guard let text = request.argument("reference") else {
-      throw RouteError(400, "reference=asset:SOURCE/ID is required", pointer: "reference")
-    }
-    let library = try AssetLibrary.builtIn
-    guard let reference = AssetReference(parsing: text),
-      let source = library.sources.first(where: { $0.id == reference.source }),
-      let asset = source.asset(reference.id), asset.kind == "font",
-      let family = asset.payloadString("family"),
+    let (text, asset) = try referencedAsset(request)
+    guard let asset, asset.kind == "font", let family = asset.payloadString("family"),
       let font = try? FontFile.installed(family)
     else { throw RouteError(404, "no font file for \(EchoedText.quoted(text))") }
     let bytes = try RegularFile.contents(of: font.path, limit: FontFile.maxSize)
@@ -69,6 +58,18 @@ extension Service {
         ("Content-Type", type ?? "application/octet-stream"),
         ("Cache-Control", "max-age=86400"),
       ], body: bytes)
+  }
+
+  /// The `reference` argument, and the built-in asset it names (nil: none).
+  private func referencedAsset(_ request: Request) throws -> (text: String, asset: Asset?) {
+    guard let text = request.argument("reference") else {
+      throw RouteError(400, "reference=asset:SOURCE/ID is required", pointer: "reference")
+    }
+    let library = try AssetLibrary.builtIn
+    guard let reference = AssetReference(parsing: text),
+      let source = library.sources.first(where: { $0.id == reference.source })
+    else { return (text, nil) }
+    return (text, source.asset(reference.id))
   }
 
   static let fontTypes = ["ttf": "font/ttf", "otf": "font/otf", "ttc": "font/collection"]
