@@ -281,4 +281,79 @@ import Testing
       #expect(response.status == 400, "\(bad)")
     }
   }
+
+  /// A text's box as the service measures it is the area its render covers: with an opaque
+  /// card behind it, the pixels a preview changes are exactly the box.
+  @Test func layerBoxesAreWhatTheRenderCovers() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let service = Service(
+      store: try Store(folder: folder), configuration: Service.Configuration(),
+      context: RenderContext(threadCount: 1))
+    func json(_ response: Response) -> [String: Any] {
+      guard case .bytes(let data) = response.body else { return [:] }
+      return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+    }
+    let photo = service.handle(
+      Request(
+        method: "POST", path: "/v1/uploads",
+        body: try Data(contentsOf: Self.samples.appendingPathComponent("coffee.jpg"))))
+    let upload = json(photo)["id"] as? String ?? ""
+    func document(_ layers: String) -> String {
+      let made = service.handle(
+        Request(
+          method: "POST", path: "/v1/documents",
+          body: Data(
+            #"""
+            {"upload": "\#(upload)", "document": {"formatIdentifier": "org.lumen.edit",
+             "formatVersion": 4, "layers": [\#(layers)]}}
+            """#.utf8)))
+      return json(made)["id"] as? String ?? ""
+    }
+    let plain = document("")
+    let caption = #"""
+      {"id": "caption", "kind": "text", "text": "Hello Lumen\nsecond line", "font": "DejaVu Sans",
+       "size": 0.1, "color": [1, 1, 1, 1], "background": [0, 0, 0, 1], "cornerRadius": 0,
+       "padding": 0.3, "transform": {"x": 0.45, "y": 0.55, "width": 1.2, "height": 0.05}}
+      """#
+    let captioned = document(caption)
+    let layered = document(
+      caption
+        + #"""
+        , {"id": "spot", "kind": "shape", "shape": "ellipse", "fill": [1, 0, 0, 1],
+           "transform": {"x": 0.2, "y": 0.2, "width": 0.1, "height": 0.2, "rotation": 30}},
+          {"id": "whole", "kind": "shape", "shape": "rectangle", "fill": [0, 0, 1, 0.1]}
+        """#)
+    let answer = json(
+      service.handle(Request(method: "GET", path: "/v1/documents/\(layered)/layers")))
+    let boxes = answer["layers"] as? [[String: Any]] ?? []
+    // The stretched layer has no box; the shape keeps its transform.
+    #expect(boxes.map { $0["id"] as? String } == ["caption", "spot"])
+    #expect(boxes.last?["height"] as? Double == 0.2 && boxes.last?["rotation"] as? Double == 30)
+    let box = boxes.first ?? [:]
+    func pixels(_ id: String) throws -> Bitmap {
+      let response = service.handle(
+        Request(
+          method: "GET", path: "/v1/documents/\(id)/preview",
+          query: [("size", "600"), ("format", "png")]))
+      guard case .bytes(let data) = response.body else {
+        return try ImageFile.read(data: Data(), name: "none").bitmap
+      }
+      return try ImageFile.read(data: data, name: "preview").bitmap
+    }
+    let (before, after) = (try pixels(plain), try pixels(captioned))
+    // The pixels the card changed.
+    var (minX, minY, maxX, maxY) = (Int.max, Int.max, Int.min, Int.min)
+    for y in 0..<after.height {
+      for x in 0..<after.width where after.sample(x: x, y: y) != before.sample(x: x, y: y) {
+        (minX, minY) = (min(minX, x), min(minY, y))
+        (maxX, maxY) = (max(maxX, x), max(maxY, y))
+      }
+    }
+    // coffee.jpg is 600x400: the shorter side is 400 pixels.
+    let (width, height) = (Double(maxX - minX + 1) / 400, Double(maxY - minY + 1) / 400)
+    #expect(abs((box["width"] as? Double ?? 0) - width) <= 3 / 400, "\(box) vs \(width)")
+    #expect(abs((box["height"] as? Double ?? 0) - height) <= 3 / 400, "\(box) vs \(height)")
+    #expect(height > 0.2, "two lines of 0.1 and a card: more than the transform's 0.05")
+  }
 }

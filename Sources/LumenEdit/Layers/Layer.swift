@@ -73,12 +73,15 @@ public protocol LayerContent: DocumentSettings {
   /// Whether drawing it may draw SVG documents: an export then starts librsvg's helpers
   /// before it needs them (``SVGImage/prepare(helpers:)``).
   var mayDrawSVG: Bool { get }
+  /// Whether its size comes from what it draws (a text's lines) rather than its transform.
+  var isSizedByItsDrawing: Bool { get }
 }
 
 extension LayerContent {
   public func playing(at seconds: Double) -> Self { self }
   public func drawingIdentity(resources: EditResources) throws -> AnyHashable { AnyHashable(self) }
   public var mayDrawSVG: Bool { false }
+  public var isSizedByItsDrawing: Bool { false }
 }
 
 /// What a user interface needs to offer a kind of layer.

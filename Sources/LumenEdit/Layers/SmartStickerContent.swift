@@ -46,6 +46,8 @@ public struct SmartStickerContent: LayerContent {
   }
 
   public static let kind = "smartSticker"
+  /// Words take the size of their text; the clock fills its box.
+  public var isSizedByItsDrawing: Bool { sticker != .clock }
   public static let displayName = "Smart Sticker"
   public static let doc =
     "The date, weekday or time written out, or a clock face, in a locale and time zone."

@@ -70,6 +70,7 @@ public struct TextContent: LayerContent {
   }
 
   public static let kind = "text"
+  public var isSizedByItsDrawing: Bool { true }
   public static let displayName = "Text"
   public static let doc = "A paragraph in a font file, wrapped to the layer's width."
   public static let blank = TextContent(text: "", font: "")

@@ -39,6 +39,7 @@ public struct TextDesignContent: LayerContent {
   public static let maxWords = 64
 
   public static let kind = "textDesign"
+  public var isSizedByItsDrawing: Bool { true }
   public static let displayName = "Text Design"
   public static let doc = "Words laid out by a recipe: stacked, banner, badge, ring, ..."
   public static let blank = TextDesignContent(text: "", font: "")

@@ -227,6 +227,9 @@ public final class Service: Sendable {
     Route(method: "PUT", pattern: "/v1/documents/{id}") { service, request, p in
       try service.replaceDocument(request, id: p["id"] ?? "")
     },
+    Route(method: "GET", pattern: "/v1/documents/{id}/layers") { service, _, p in
+      try service.layerBoxes(id: p["id"] ?? "")
+    },
     Route(method: "GET", pattern: "/v1/documents/{id}/preview") { service, request, p in
       try service.preview(request, id: p["id"] ?? "")
     },
