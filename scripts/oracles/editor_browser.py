@@ -205,6 +205,31 @@ def walk_the_full_editor(base, downloads):
             " .swatch[aria-pressed=\"true\"]'); return s && s.title")
         check("undo shows the colour it restores", pressed == "#ffffff", pressed)
 
+        # A text design's handles fit it as the server draws it (its measure of the box; the
+        # editor cannot know a design's height from its text).
+        click(driver, '[data-tool="textDesign"]')
+        click(driver, "#design-add")
+        ready(driver, "the text design's preview")
+        design = next(layer for layer in editor_document(driver)["layers"]
+                      if layer.get("kind") == "textDesign")
+        document_id = driver.execute_script("return window.lumenEditor.documentId")
+        drawn = next(box for box in requests.get(
+            f"{base}/v1/documents/{document_id}/layers").json()["layers"]
+            if box["id"] == design["id"])
+        fits = (f"(() => {{ const b = document.querySelector('[data-layer-id=\"{design['id']}\"]');"
+                "const s = document.getElementById('canvas-image').getBoundingClientRect();"
+                "const side = Math.min(s.width, s.height);"
+                f"return Math.abs(b.offsetWidth - {drawn['width']} * side) <= 1.5 && "
+                f"Math.abs(b.offsetHeight - {drawn['height']} * side) <= 1.5; }})()")
+        try:
+            wait(driver, fits, "the design's handles to fit it", 10)
+            fitted = True
+        except TimeoutError:
+            fitted = driver.execute_script(
+                f"const b = document.querySelector('[data-layer-id=\"{design['id']}\"]');"
+                "return [b.offsetWidth, b.offsetHeight]")
+        check("a text design's handles fit it as drawn", fitted is True, (fitted, drawn))
+
         # The canvas against the server's preview of the same document: Escape leaves the
         # layer, so that no handle covers the picture.
         ActionChains(driver).send_keys(Keys.ESCAPE).perform()

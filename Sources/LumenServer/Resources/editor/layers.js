@@ -52,13 +52,38 @@ export function duplicateLayer(doc, id) {
   return copy.id;
 }
 
+/** Kinds whose size comes from what they draw (a text's lines), which the server measures. */
+const SIZED_BY_DRAWING = new Set(['text', 'textDesign', 'smartSticker']);
+
+/** What decides a layer's drawn size: everything but where it sits. */
+const sizeKey = ({ transform, ...content }) => JSON.stringify([content, transform?.width, transform?.height]);
+
+/** The sizes the server measured (GET /v1/documents/{id}/layers), by layer id, with the key of the layer they were measured for. */
+const measured = new Map();
+
+/** Layers of `doc` sized by their drawing whose measured size is missing or out of date. */
+export const needsMeasuring = (doc) =>
+  (doc?.layers ?? []).some((l) => SIZED_BY_DRAWING.has(l.kind) && measured.get(l.id)?.key !== sizeKey(l));
+
+/** Keeps the boxes the server measured for `doc` (the revision they were measured on). */
+export function rememberDrawnBoxes(doc, boxes) {
+  for (const box of boxes) {
+    const layer = findLayer(doc, box.id);
+    if (layer) measured.set(box.id, { key: sizeKey(layer), width: box.width, height: box.height });
+  }
+}
+
 /**
  * The layer's box in fractions of the canvas's shorter side (width, height) around its centre
- * (fractions of the canvas). Text and text designs are as tall as their lines, which only the
- * server knows, so their height is estimated from the text.
+ * (fractions of the canvas). Text and text designs are as tall as their lines: the server's
+ * measure once it has one for the layer as it is, else an estimate from the text.
  */
 export function layerBox(layer) {
   const t = layer.transform || {};
+  const known = measured.get(layer.id);
+  if (known && known.key === sizeKey(layer)) {
+    return { x: t.x ?? 0.5, y: t.y ?? 0.5, width: known.width, height: known.height, rotation: t.rotation ?? 0 };
+  }
   const width = t.width ?? 0.5;
   let height = t.height ?? width;
   if (layer.kind === 'text') {

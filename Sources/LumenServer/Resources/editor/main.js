@@ -8,7 +8,7 @@ import { Previewer } from './previewer.js';
 import { CanvasView, isTyping } from './canvas.js';
 import { createLayerOverlay } from './layerOverlay.js';
 import { createLayerBar } from './layerBar.js';
-import { Selection, findLayer } from './layers.js';
+import { Selection, findLayer, needsMeasuring, rememberDrawnBoxes } from './layers.js';
 import { createPipette } from './pipette.js';
 import { createExportDialog } from './exportDialog.js';
 import { createOpener, rememberDocument, forgetDocument, recentDocuments } from './opener.js';
@@ -250,7 +250,24 @@ selection.addEventListener('change', () => {
 
 previewer.addEventListener('shown', (e) => {
   if (e.detail.width && e.detail.height) canvas.setAspect(e.detail.width / e.detail.height);
+  measureLayers();
 });
+
+/** Asks the server how large the texts are drawn, when the shown revision has one not measured
+ * yet; the handles then fit what the preview shows. */
+async function measureLayers() {
+  const { id, revision } = store;
+  if (store.dirty || !needsMeasuring(store.doc)) return;
+  const doc = store.doc;
+  try {
+    const answer = await getJSON(apiPath`/v1/documents/${id}/layers`);
+    if (answer.revision !== revision || store.id !== id) return;
+    rememberDrawnBoxes(doc, answer.layers);
+    layerOverlay.render();
+  } catch {
+    // The estimate stays: handles a little off are no reason to interrupt.
+  }
+}
 previewer.addEventListener('error', (e) => announce(t('previewFailed', { reason: e.detail.message }), { error: true }));
 
 // ---- Saving: a refused change is taken back; someone else's revision is never overwritten unasked.
