@@ -394,6 +394,20 @@ def edit_a_video(base, downloads):
             "p.dispatchEvent(new Event('input', {bubbles: true}));"
             "p.dispatchEvent(new Event('change', {bubbles: true}));")
         ready(driver, "the frame at 1 s")
+        # Play from the start: the play head follows the clock and stops at the clip's end.
+        driver.execute_script(
+            "const p = document.querySelector('.playhead'); p.value = 0;"
+            "p.dispatchEvent(new Event('input', {bubbles: true}));")
+        ready(driver, "the first frame")
+        play = driver.find_element(By.CSS_SELECTOR, '.timeline-controls button[aria-label="Play"]')
+        play.click()
+        time.sleep(1.0)
+        moved = float(driver.find_element(By.CSS_SELECTOR, ".playhead").get_attribute("value"))
+        check("playing moves the play head with the clock", 0.4 <= moved <= 1.6, moved)
+        wait(driver, "document.querySelector('.timeline-controls button[aria-label=\"Play\"]')",
+             "the end of playing", 10)
+        ended = float(driver.find_element(By.CSS_SELECTOR, ".playhead").get_attribute("value"))
+        check("playing stops at the clip's end", ended >= 1.9, ended)
         click(driver, '[data-command="export"]')
         formats = driver.execute_script(
             "return [...document.querySelectorAll('#export-format option')].map(o => o.value)")

@@ -36,6 +36,8 @@ const shapes = {
   close: '<path d="M5 5l14 14M19 5 5 19"/>',
   previous: '<path d="M15 5l-7 7 7 7"/>',
   next: '<path d="m9 5 7 7-7 7"/>',
+  play: '<path d="M7 4v16l13-8z"/>',
+  pause: '<path d="M8 4v16M16 4v16"/>',
   eraser: '<path d="m8 20-5-5L14 4l7 7-9 9zM8 20h13"/>',
 };
 

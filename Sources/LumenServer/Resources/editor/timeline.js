@@ -4,6 +4,7 @@
 import { el, button } from './controls.js';
 import { t } from './i18n.js';
 import { blob, apiPath } from './api.js';
+import { icon } from './icons.js';
 import { findLayer } from './layers.js';
 
 const THUMB = 80;
@@ -19,7 +20,10 @@ export function createTimeline(root, { store, previewer, selection, icons, trim:
   const LAST = Math.max(1, Math.ceil(duration / FRAME - 1e-6));
   const timeOf = (frame) => Math.min(duration, frame * FRAME);
   const frameOf = (time) => (time >= duration ? LAST : Math.round(time / FRAME));
-  const trim = { from: frameOf(kept?.from ?? 0), to: frameOf(kept?.to ?? duration) };
+  // The trim is the export's, not the document's: kept in this browser, by document.
+  const stored = `lumen.trim.${id}`;
+  const remembered = kept ?? JSON.parse(localStorage.getItem(stored) ?? 'null');
+  const trim = { from: frameOf(remembered?.from ?? 0), to: frameOf(remembered?.to ?? duration) };
   const thumbs = el('div', { class: 'thumbs' });
   // Positions are whole frames: every step of the play head is the next frame.
   const playhead = el('input', { type: 'range', class: 'playhead', min: 0, max: duration, step: FRAME, value: 0, 'aria-label': t('position') });
@@ -36,7 +40,46 @@ export function createTimeline(root, { store, previewer, selection, icons, trim:
     clock.value = `${time.toFixed(2)} s / ${duration.toFixed(2)} s`;
     previewer.setView({ time });
   };
-  playhead.addEventListener('input', () => seek(Number(playhead.value)));
+  playhead.addEventListener('input', () => { stop(); seek(Number(playhead.value)); });
+
+  // Playing: the play head follows the clock from where it was, within the trim, and each
+  // preview shown asks for the frame of that moment (frames the server cannot render in
+  // time are skipped, as a player drops them).
+  let playing = null;
+  const play = button({ label: t('play'), iconName: 'play', iconOnly: true, icons, class: 'small', onClick: () => (playing ? stop() : start()) });
+  function start() {
+    const end = timeOf(trim.to);
+    const from = Number(playhead.value) >= end - FRAME / 2 ? timeOf(trim.from) : Number(playhead.value);
+    playing = { from, end, started: performance.now() };
+    setPlaying(true);
+    advance();
+  }
+  function stop() {
+    if (!playing) return;
+    playing = null;
+    setPlaying(false);
+  }
+  function setPlaying(on) {
+    const name = on ? 'pause' : 'play';
+    play.replaceChildren(icon(name, icons));
+    play.setAttribute('aria-label', t(name));
+    play.title = t(name);
+  }
+  function advance() {
+    if (!playing) return;
+    const time = playing.from + (performance.now() - playing.started) / 1000;
+    if (time >= playing.end) {
+      seek(playing.end);
+      stop();
+      return;
+    }
+    const frame = Math.floor(time / FRAME) * FRAME;
+    // Still the frame shown: wait for the clock to reach the next one.
+    if (Math.abs(frame - Number(playhead.value)) < FRAME / 2) requestAnimationFrame(advance);
+    else seek(frame);
+  }
+  const onShown = () => requestAnimationFrame(advance);
+  previewer.addEventListener('shown', onShown);
 
   function setTrim() {
     // The handles may not cross: keep at least a frame between them.
@@ -48,17 +91,19 @@ export function createTimeline(root, { store, previewer, selection, icons, trim:
     }
     shade.style.setProperty('--from', `${(timeOf(trim.from) / duration) * 100}%`);
     shade.style.setProperty('--to', `${(timeOf(trim.to) / duration) * 100}%`);
+    localStorage.setItem(stored, JSON.stringify({ from: timeOf(trim.from), to: timeOf(trim.to) }));
   }
-  trimFrom.addEventListener('input', () => { setTrim(); seek(timeOf(trim.from)); });
-  trimTo.addEventListener('input', () => { setTrim(); seek(timeOf(trim.to)); });
+  trimFrom.addEventListener('input', () => { stop(); setTrim(); seek(timeOf(trim.from)); });
+  trimTo.addEventListener('input', () => { stop(); setTrim(); seek(timeOf(trim.to)); });
 
   root.replaceChildren(
     el('div', { class: 'track' }, thumbs, shade, playhead),
     el('div', { class: 'trim-row' }, trimFrom, trimTo),
     el('div', { class: 'row timeline-controls' },
-      button({ label: t('previousFrame'), iconName: 'previous', iconOnly: true, icons, onClick: () => seek(Number(playhead.value) - FRAME), class: 'small' }),
+      button({ label: t('previousFrame'), iconName: 'previous', iconOnly: true, icons, onClick: () => { stop(); seek(Number(playhead.value) - FRAME); }, class: 'small' }),
+      play,
+      button({ label: t('nextFrame'), iconName: 'next', iconOnly: true, icons, onClick: () => { stop(); seek(Number(playhead.value) + FRAME); }, class: 'small' }),
       clock,
-      button({ label: t('nextFrame'), iconName: 'next', iconOnly: true, icons, onClick: () => seek(Number(playhead.value) + FRAME), class: 'small' }),
       span),
   );
   root.hidden = false;
@@ -129,6 +174,8 @@ export function createTimeline(root, { store, previewer, selection, icons, trim:
     trim: () => ({ from: timeOf(trim.from), to: timeOf(trim.to) }),
     trimmed: () => trim.from > 0 || trim.to < LAST,
     destroy() {
+      stop();
+      previewer.removeEventListener('shown', onShown);
       thumbsRevision = undefined; // a drawing still running stops
       previewer.removeEventListener('state', onState);
       selection.removeEventListener('change', renderSpan);
