@@ -228,22 +228,29 @@ import Testing
     #expect(try EditorConfiguration(json: body).singleTool == .brush)
   }
 
+  /// A service over a store in `folder` with coffee.jpg (600x400) uploaded.
+  static func serviceWithCoffee(in folder: URL) throws -> (Service, upload: String) {
+    let service = Service(
+      store: try Store(folder: folder), configuration: Service.Configuration(),
+      context: RenderContext(threadCount: 1))
+    let photo = service.handle(
+      Request(
+        method: "POST", path: "/v1/uploads",
+        body: try Data(contentsOf: samples.appendingPathComponent("coffee.jpg"))))
+    return (service, json(photo)["id"] as? String ?? "")
+  }
+
+  /// A response's JSON object (empty for anything else).
+  static func json(_ response: Response) -> [String: Any] {
+    guard case .bytes(let data) = response.body else { return [:] }
+    return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+  }
+
   /// The preview's variants: the original, the picture without crop and layers, a look.
   @Test func previewVariantsRenderWhatAnEditorShowsBesideTheDocument() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let service = Service(
-      store: try Store(folder: folder), configuration: Service.Configuration(),
-      context: RenderContext(threadCount: 1))
-    func json(_ response: Response) -> [String: Any] {
-      guard case .bytes(let data) = response.body else { return [:] }
-      return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-    }
-    let photo = service.handle(
-      Request(
-        method: "POST", path: "/v1/uploads",
-        body: try Data(contentsOf: Self.samples.appendingPathComponent("coffee.jpg"))))
-    let upload = json(photo)["id"] as? String ?? ""
+    let (service, upload) = try Self.serviceWithCoffee(in: folder)
     let document = service.handle(
       Request(
         method: "POST", path: "/v1/documents",
@@ -252,7 +259,7 @@ import Testing
           {"upload": "\#(upload)", "document": {"formatIdentifier": "org.lumen.edit", "formatVersion": 4,
            "operations": {"crop": {"x": 0, "y": 0, "width": 0.5, "height": 1}, "look": {"id": "noir"}}}}
           """#.utf8)))
-    let id = json(document)["id"] as? String ?? ""
+    let id = Self.json(document)["id"] as? String ?? ""
     func preview(_ query: [(String, String)]) -> Data {
       let response = service.handle(
         Request(
@@ -287,18 +294,7 @@ import Testing
   @Test func layerBoxesAreWhatTheRenderCovers() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let service = Service(
-      store: try Store(folder: folder), configuration: Service.Configuration(),
-      context: RenderContext(threadCount: 1))
-    func json(_ response: Response) -> [String: Any] {
-      guard case .bytes(let data) = response.body else { return [:] }
-      return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-    }
-    let photo = service.handle(
-      Request(
-        method: "POST", path: "/v1/uploads",
-        body: try Data(contentsOf: Self.samples.appendingPathComponent("coffee.jpg"))))
-    let upload = json(photo)["id"] as? String ?? ""
+    let (service, upload) = try Self.serviceWithCoffee(in: folder)
     func document(_ layers: String) -> String {
       let made = service.handle(
         Request(
@@ -308,7 +304,7 @@ import Testing
             {"upload": "\#(upload)", "document": {"formatIdentifier": "org.lumen.edit",
              "formatVersion": 4, "layers": [\#(layers)]}}
             """#.utf8)))
-      return json(made)["id"] as? String ?? ""
+      return Self.json(made)["id"] as? String ?? ""
     }
     let plain = document("")
     let caption = #"""
@@ -324,7 +320,7 @@ import Testing
            "transform": {"x": 0.2, "y": 0.2, "width": 0.1, "height": 0.2, "rotation": 30}},
           {"id": "whole", "kind": "shape", "shape": "rectangle", "fill": [0, 0, 1, 0.1]}
         """#)
-    let answer = json(
+    let answer = Self.json(
       service.handle(Request(method: "GET", path: "/v1/documents/\(layered)/layers")))
     let boxes = answer["layers"] as? [[String: Any]] ?? []
     // The stretched layer has no box; the shape keeps its transform.

@@ -39,7 +39,7 @@ extension EditorConfiguration {
       CropPreset(label: "16:9", aspect: "16:9"), CropPreset(label: "9:16", aspect: "9:16"),
     ]
     /// `"W:H"` the crop is locked to (the document's crop forces it); nil: the user chooses.
-    public var forcedAspect: String?
+    @Nullable public var forcedAspect: String?
     public var allowsRotation = true
     public var allowsFlip = true
     public var allowsStraighten = true
@@ -49,7 +49,7 @@ extension EditorConfiguration {
 
   public struct FilterOptions: Codable, Hashable, Sendable {
     /// The look folders shown, in order; nil: every folder of the look library.
-    public var folders: [String]?
+    @Nullable public var folders: [String]?
     public var showsIntensity = true
 
     public init() {}
@@ -155,7 +155,7 @@ extension EditorConfiguration {
     public var format = "jpeg"
     public var quality = 90
     /// The longest side of the exported photo in pixels; nil: full size.
-    public var maxSize: Int?
+    @Nullable public var maxSize: Int?
     /// Whether the edit document is saved beside the exported photo.
     public var embedsDocument = false
 
@@ -199,31 +199,6 @@ extension EditorConfiguration.CropPreset {
   }
 }
 
-extension EditorConfiguration.TransformOptions {
-  private enum CodingKeys: String, CodingKey {
-    case cropPresets, forcedAspect, allowsRotation, allowsFlip, allowsStraighten
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(cropPresets, forKey: .cropPresets)
-    try c.encode(forcedAspect, forKey: .forcedAspect)
-    try c.encode(allowsRotation, forKey: .allowsRotation)
-    try c.encode(allowsFlip, forKey: .allowsFlip)
-    try c.encode(allowsStraighten, forKey: .allowsStraighten)
-  }
-}
-
-extension EditorConfiguration.FilterOptions {
-  private enum CodingKeys: String, CodingKey { case folders, showsIntensity }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(folders, forKey: .folders)
-    try c.encode(showsIntensity, forKey: .showsIntensity)
-  }
-}
-
 extension EditorConfiguration.ExportDefaults {
   private enum CodingKeys: String, CodingKey { case format, quality, maxSize, embedsDocument }
 
@@ -234,13 +209,5 @@ extension EditorConfiguration.ExportDefaults {
     quality = try c.decodeWholeNumber(forKey: .quality, in: PhotoEncoding.qualityRange) ?? quality
     maxSize = try c.decodeWholeNumber(forKey: .maxSize, in: RenderJob.previewRange)
     embedsDocument = try c.decode(Bool.self, forKey: .embedsDocument)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(format, forKey: .format)
-    try c.encode(quality, forKey: .quality)
-    try c.encode(maxSize, forKey: .maxSize)
-    try c.encode(embedsDocument, forKey: .embedsDocument)
   }
 }

@@ -14,6 +14,7 @@ import LumenCore
 /// it and the editor fetches it from `GET /v1/editor/config`. Every key may be left out and
 /// keeps its default (``standard``, the full editor); an unknown key or an invalid value is
 /// refused with its JSON path.
+@dynamicMemberLookup
 public struct EditorConfiguration: Codable, Hashable, Sendable {
   /// A tool with a panel of its own.
   public enum Tool: String, NamedChoice, Sendable {
@@ -37,7 +38,7 @@ public struct EditorConfiguration: Codable, Hashable, Sendable {
   /// The tool bar, in order: the editor shows exactly these entries.
   public var menu: [MenuItem]
   /// Opens straight into this tool with no menu (a cropper, a caption tool); nil: the menu.
-  public var singleTool: Tool?
+  @Nullable public var singleTool: Tool?
   /// Each tool's options.
   public var tools: ToolOptions
   public var theme: Theme
@@ -46,7 +47,7 @@ public struct EditorConfiguration: Codable, Hashable, Sendable {
   /// The export dialog's defaults.
   public var export: ExportDefaults
   /// The interface's language; nil: the browser's.
-  public var language: Language?
+  @Nullable public var language: Language?
 
   public enum Language: String, NamedChoice, Sendable {
     case en, de
@@ -85,43 +86,41 @@ public struct EditorConfiguration: Codable, Hashable, Sendable {
 }
 
 extension EditorConfiguration {
-  /// Shorthands for the tools' options (`editor.transform.forcedAspect = "1:1"`).
-  public var transform: TransformOptions {
-    get { tools.transform }
-    set { tools.transform = newValue }
-  }
-  public var filter: FilterOptions {
-    get { tools.filter }
-    set { tools.filter = newValue }
-  }
-  public var adjust: AdjustOptions {
-    get { tools.adjust }
-    set { tools.adjust = newValue }
-  }
-  public var text: TextOptions {
-    get { tools.text }
-    set { tools.text = newValue }
-  }
-  public var brush: BrushOptions {
-    get { tools.brush }
-    set { tools.brush = newValue }
+  /// Each tool's options by the tool's name (`editor.transform.forcedAspect = "1:1"`).
+  public subscript<Options>(dynamicMember tool: WritableKeyPath<ToolOptions, Options>) -> Options {
+    get { tools[keyPath: tool] }
+    set { tools[keyPath: tool] = newValue }
   }
 }
 
 extension EditorConfiguration {
-  private enum CodingKeys: String, CodingKey {
-    case menu, singleTool, tools, theme, icons, export, language
-  }
+  /// An optional setting written as `null` when unset rather than left out, so that the JSON
+  /// of the standard configuration names every key there is (``init(json:)`` reads by it).
+  @propertyWrapper
+  public struct Nullable<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+    public var wrappedValue: Value?
 
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(menu, forKey: .menu)
-    try c.encode(singleTool, forKey: .singleTool)
-    try c.encode(tools, forKey: .tools)
-    try c.encode(theme, forKey: .theme)
-    try c.encode(icons, forKey: .icons)
-    try c.encode(export, forKey: .export)
-    try c.encode(language, forKey: .language)
+    public init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.singleValueContainer()
+      wrappedValue = c.decodeNil() ? nil : try c.decode(Value.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var c = encoder.singleValueContainer()
+      if let wrappedValue { try c.encode(wrappedValue) } else { try c.encodeNil() }
+    }
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// A missing key is an unset ``EditorConfiguration/Nullable`` setting, as a null one is.
+  func decode<Value>(_: EditorConfiguration.Nullable<Value>.Type, forKey key: Key) throws
+    -> EditorConfiguration.Nullable<Value>
+  {
+    try decodeIfPresent(EditorConfiguration.Nullable<Value>.self, forKey: key)
+      ?? EditorConfiguration.Nullable(wrappedValue: nil)
   }
 }
 
