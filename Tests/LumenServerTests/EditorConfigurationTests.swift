@@ -185,6 +185,7 @@ import Testing
     try Data("x".utf8).write(to: editor.appendingPathComponent("notes.txt"))
     try FileManager.default.createDirectory(
       at: editor.appendingPathComponent("folder.js"), withIntermediateDirectories: true)
+    #expect(mkfifo(editor.appendingPathComponent("pipe.js").path, 0o600) == 0)
     let service = Service(
       store: try Store(folder: root.appendingPathComponent("data")),
       configuration: Service.Configuration(
@@ -214,6 +215,7 @@ import Testing
         == 200)
     for refused in [
       "/editor/../secret.js", "/editor/link.js", "/editor/notes.txt", "/editor/folder.js",
+      "/editor/pipe.js",
       "/editor/.hidden.js", "/editor/missing.js", "/editor/", "/editor/tools/%2e%2e.js",
     ] {
       #expect(get(refused).status == 404, "\(refused)")

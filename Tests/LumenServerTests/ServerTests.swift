@@ -197,12 +197,15 @@ import Testing
     let transform = (config["tools"] as? [String: Any])?["transform"] as? [String: Any]
     #expect(transform?["forcedAspect"] as? String == "1:1")
     server.stop()
+    let fifo = folder.appendingPathComponent("config.fifo")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
     let bad = folder.appendingPathComponent("bad.json")
     try Data(#"{"tools": {"adjust": {"sliders": [{"name": "contrast", "maximum": 7}]}}}"#.utf8)
       .write(to: bad)
     for (file, words) in [
       (bad.path, "tools.adjust.sliders[0].maximum"), (folder.path, "not a regular file"),
-      ("/dev/zero", "not a regular file"), (folder.appendingPathComponent("none").path, "none"),
+      ("/dev/zero", "not a regular file"), (fifo.path, "not a regular file"),
+      (folder.appendingPathComponent("none").path, "none"),
     ] {
       let run = try Program.run(
         ServerProcess.executable.path,
