@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "LumenVideoJobs", targets: ["LumenVideoJobs"]),
     .library(name: "LumenLayers", targets: ["LumenLayers"]),
     .library(name: "LumenText", targets: ["LumenText"]),
+    .library(name: "LumenAutomation", targets: ["LumenAutomation"]),
     .executable(name: "lumen", targets: ["lumen"]),
     .executable(name: "lumen-video", targets: ["lumen-video"]),
     .executable(name: "lumen-svg-helper", targets: ["lumen-svg-helper"]),
@@ -46,6 +47,7 @@ let package = Package(
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
     // libmicrohttpd's variadic set-up and raw callbacks, behind a small C interface.
     .target(name: "CLumenHTTP", dependencies: ["CMicroHTTPD"]),
     // setjmp-based error recovery for libjpeg and libpng, which Swift cannot express, and
@@ -84,6 +86,12 @@ let package = Package(
       dependencies: [
         "LumenAssets", "LumenCodecs", "LumenCore", "LumenEdit", "LumenJobs", "LumenVideo",
       ]),
+    // Templates, batches and Redis Streams workers; video jobs run in `lumen-video`.
+    .target(
+      name: "LumenAutomation",
+      dependencies: [
+        "CHiredis", "LumenAssets", "LumenCore", "LumenEdit", "LumenJobs", "LumenLayers",
+      ]),
 
     // The command line: option tables, help, errors and signals, shared by both executables.
     .target(
@@ -94,7 +102,7 @@ let package = Package(
       name: "lumen",
       dependencies: [
         "LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenAssets", "LumenJobs",
-        "LumenCommandLine", "LumenText",
+        "LumenCommandLine", "LumenText", "LumenAutomation",
       ]),
     .executableTarget(
       name: "lumen-video",

@@ -57,7 +57,7 @@ public struct Photo: Sendable {
       url: destination, options: options, source: url, overwrite: overwrite)
     let format = writer.preferredFormat(
       hasAlpha: !image.isOpaque, sourceSample: decoded.bitmap.format.sample)
-    let sink: any RowSink = progress.map { Tee(writer, $0) } ?? writer
+    let sink: any RowSink = progress.map { RowTee(writer, $0) } ?? writer
     do {
       try context.render(image, format: format, to: sink)
     } catch {
@@ -68,22 +68,22 @@ public struct Photo: Sendable {
 }
 
 /// Passes every band to two sinks (an encoder and a progress display).
-private final class Tee: RowSink {
+public final class RowTee: RowSink {
   let first: any RowSink
   let second: any RowSink
-  init(_ first: any RowSink, _ second: any RowSink) {
+  public init(_ first: any RowSink, _ second: any RowSink) {
     self.first = first
     self.second = second
   }
-  func begin(width: Int, height: Int, format: PixelFormat) throws {
+  public func begin(width: Int, height: Int, format: PixelFormat) throws {
     try first.begin(width: width, height: height, format: format)
     try second.begin(width: width, height: height, format: format)
   }
-  func write(_ band: RowBand) throws {
+  public func write(_ band: RowBand) throws {
     try first.write(band)
     try second.write(band)
   }
-  func finish() throws {
+  public func finish() throws {
     try first.finish()
     try second.finish()
   }

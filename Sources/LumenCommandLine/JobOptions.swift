@@ -7,7 +7,8 @@ package enum JobOptions {
   package static let options: [Option] = [
     .value(
       "job", "JOB.json", .path,
-      help: "runs the job in this file (paths relative to it) instead of the other options"),
+      help: "runs the job in this file (paths relative to it), or in the first line of standard "
+        + "input for - (paths relative to the current folder), instead of the other options"),
     .flag("print-job", help: "prints the job as one line of JSON (absolute paths) and stops"),
     allow,
   ]
@@ -39,7 +40,10 @@ package enum JobOptions {
       throw UsageError("--job takes the job from its file: leave out the inputs")
     }
     do {
-      return try JobFile.read(Job.self, from: URL(fileURLWithPath: file))
+      guard file == "-" else { return try JobFile.read(Job.self, from: URL(fileURLWithPath: file)) }
+      return try JobFile.decode(
+        Job.self, from: JobFile.standardInputLine(), named: "-",
+        relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     } catch let error as JobError {
       throw CommandFailure("\(error)")
     }

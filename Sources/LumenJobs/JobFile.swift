@@ -10,13 +10,37 @@ public enum JobFile {
   public static func read<Job: Decodable & PathResolving>(_: Job.Type, from url: URL) throws
     -> Job
   {
-    let data = try contents(of: url)
+    try decode(
+      Job.self, from: contents(of: url), named: url.path,
+      relativeTo: url.deletingLastPathComponent())
+  }
+
+  /// The job in `data` (a job file's bytes or a batch's line, named `name` in messages), its
+  /// relative paths made absolute against `folder`.
+  public static func decode<Job: Decodable & PathResolving>(
+    _: Job.Type, from data: Data, named name: String, relativeTo folder: URL
+  ) throws(JobError) -> Job {
     do {
-      return try JSONDecoder().decode(Job.self, from: data).resolvingPaths(
-        against: url.deletingLastPathComponent())
+      return try JSONDecoder().decode(Job.self, from: data).resolvingPaths(against: folder)
     } catch let error as DecodingError {
-      throw Self.describe(error, file: url.path)
+      throw Self.describe(error, file: name)
+    } catch {
+      throw .invalid(file: name, path: "", problem: "\(error)")
     }
+  }
+
+  /// The first line of standard input (a job handed over by a batch or a worker), at most
+  /// ``maxSize`` bytes; the rest of the input is left unread.
+  public static func standardInputLine() throws(JobError) -> Data {
+    var line = Data()
+    var byte: UInt8 = 0
+    while Glibc.read(STDIN_FILENO, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
+      guard line.count < maxSize else {
+        throw .invalid(file: "-", path: "", problem: "the job is over \(maxSize) bytes")
+      }
+      line.append(byte)
+    }
+    return line
   }
 
   /// The job as one line of JSON, keys sorted (equal jobs give equal bytes).
@@ -37,7 +61,7 @@ public enum JobFile {
   }
 
   /// One line naming where in the job the problem is.
-  static func describe(_ error: DecodingError, file: String) -> JobError {
+  package static func describe(_ error: DecodingError, file: String) -> JobError {
     func path(_ keys: [any CodingKey]) -> String {
       keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         .trimmingCharacters(in: CharacterSet(charactersIn: "."))

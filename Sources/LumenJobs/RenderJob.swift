@@ -16,8 +16,10 @@ import LumenEdit
 /// Paths in a job file are relative to the file's folder (``resolvingPaths(against:)``);
 /// `--print-job` writes them absolute.
 public struct RenderJob: Codable, Hashable, Sendable {
-  /// The photo to edit; it is never modified.
-  public var input: String
+  /// The photo to edit; it is never modified. nil: the document is drawn on ``canvas``.
+  public var input: String?
+  /// A blank picture to draw on instead of a photo (a template's story or certificate).
+  public var canvas: Canvas?
   public var document: EditDocument
   /// The file ``document`` was read from, if any, which the output must not replace.
   public var documentFile: String?
@@ -40,12 +42,14 @@ public struct RenderJob: Codable, Hashable, Sendable {
   public static let previewRange = 16...65_536
 
   public init(
-    input: String, document: EditDocument, documentFile: String? = nil, output: String,
+    input: String?, canvas: Canvas? = nil, document: EditDocument, documentFile: String? = nil,
+    output: String,
     resourceFolder: String? = nil, allowedRoots: [String]? = nil,
     assetSources: [String]? = nil, previewLongSide: Int? = nil,
     encoding: PhotoEncoding = PhotoEncoding(), overwrite: Bool = false
   ) {
     self.input = input
+    self.canvas = canvas
     self.document = document
     self.documentFile = documentFile
     self.resourceFolder = resourceFolder
@@ -58,7 +62,7 @@ public struct RenderJob: Codable, Hashable, Sendable {
   }
 
   private enum CodingKeys: String, CodingKey, CaseIterable {
-    case input, document, documentFile, resourceFolder, allowedRoots, assetSources, output
+    case input, canvas, document, documentFile, resourceFolder, allowedRoots, assetSources, output
     case previewLongSide
     case encoding, overwrite
   }
@@ -66,7 +70,12 @@ public struct RenderJob: Codable, Hashable, Sendable {
   public init(from decoder: any Decoder) throws {
     try decoder.refuseUnknownKeys(besides: CodingKeys.self)
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    input = try c.decode(String.self, forKey: .input)
+    input = try c.decodeIfPresent(String.self, forKey: .input)
+    canvas = try c.decodeIfPresent(Canvas.self, forKey: .canvas)
+    guard (input == nil) != (canvas == nil) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .input, in: c, debugDescription: "give either input (a photo) or canvas")
+    }
     document = try c.decodeIfPresent(EditDocument.self, forKey: .document) ?? EditDocument()
     documentFile = try c.decodeIfPresent(String.self, forKey: .documentFile)
     resourceFolder = try c.decodeIfPresent(String.self, forKey: .resourceFolder)
@@ -82,7 +91,7 @@ public struct RenderJob: Codable, Hashable, Sendable {
   public func resolvingPaths(against folder: URL) -> RenderJob {
     var job = self
     let absolute = JobPaths(folder: folder)
-    job.input = absolute(input)
+    job.input = input.map(absolute.callAsFunction)
     job.output = absolute(output)
     job.documentFile = documentFile.map(absolute.callAsFunction)
     job.resourceFolder = resourceFolder.map(absolute.callAsFunction)
@@ -94,9 +103,11 @@ public struct RenderJob: Codable, Hashable, Sendable {
   /// The resolver of the document's references, which refuses the output unless
   /// ``overwrite`` is set.
   public var resources: ResourceResolver {
-    let inputURL = URL(fileURLWithPath: input)
     let base =
-      resourceFolder.map(URL.init(fileURLWithPath:)) ?? inputURL.deletingLastPathComponent()
+      (resourceFolder ?? input).map {
+        resourceFolder == nil
+          ? URL(fileURLWithPath: $0).deletingLastPathComponent() : URL(fileURLWithPath: $0)
+      } ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     return ResourceResolver(
       base: base, allowedRoots: allowedRoots?.map(URL.init(fileURLWithPath:)),
       output: overwrite ? nil : output, assetSources: assetSources ?? [])
@@ -110,6 +121,12 @@ public struct RenderJob: Codable, Hashable, Sendable {
   public func run(context: RenderContext = RenderContext(), progress: (any RowSink)? = nil)
     throws
   {
+    guard let input else {
+      guard let canvas else {
+        throw JobError.invalid(file: output, path: "input", problem: "give a photo or a canvas")
+      }
+      return try draw(on: canvas, context: context, progress: progress)
+    }
     if !overwrite {
       try FileIdentity.refuseOverwriting([input] + (documentFile.map { [$0] } ?? []), with: output)
     }
@@ -121,4 +138,33 @@ public struct RenderJob: Codable, Hashable, Sendable {
       options: encoding.options, overwrite: overwrite,
       progress: progress)
   }
+
+  /// Renders the document over a blank canvas (a preview: the canvas reduced to the preview's
+  /// long side first, so that the layers are drawn at that size).
+  private func draw(on canvas: Canvas, context: RenderContext, progress: (any RowSink)?) throws {
+    if !overwrite, let documentFile {
+      try FileIdentity.refuseOverwriting([documentFile], with: output)
+    }
+    var canvas = canvas
+    if let previewLongSide, previewLongSide < max(canvas.width, canvas.height) {
+      let scale = Double(previewLongSide) / Double(max(canvas.width, canvas.height))
+      canvas.width = max(1, Int((Double(canvas.width) * scale).rounded()))
+      canvas.height = max(1, Int((Double(canvas.height) * scale).rounded()))
+    }
+    let edited = try document.apply(
+      to: canvas.image, resources: EditResources(resources), context: context)
+    var options = encoding.options
+    if options.memoryBudget == nil { options.memoryBudget = context.memoryBudget }
+    let writer = try ImageWriter(
+      url: URL(fileURLWithPath: output), options: options, overwrite: overwrite)
+    let sink: any RowSink = progress.map { RowTee(writer, $0) } ?? writer
+    do {
+      try context.render(
+        edited, format: writer.preferredFormat(hasAlpha: !edited.isOpaque), to: sink)
+    } catch {
+      writer.cancel()
+      throw error
+    }
+  }
+
 }

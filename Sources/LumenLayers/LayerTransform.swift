@@ -50,7 +50,7 @@ public struct LayerTransform: Hashable, Sendable {
   }
 
   /// True when every number is finite and the box has a positive size: something to draw.
-  var isDrawable: Bool {
+  public var isDrawable: Bool {
     x.isFinite && y.isFinite && width.isFinite && height.isFinite && rotation.isFinite
       && width > 0 && height > 0
   }

@@ -11,7 +11,7 @@ enum Lumen {
     subcommands: [
       RenderCommand.command, FiltersCommand.command, InfoCommand.command, LooksCommand.command,
       LutCommand.command, EditCommand.command, DocCommand.command, TextCommand.command,
-      AssetsCommand.command,
+      AssetsCommand.command, TemplateCommand.command, BatchCommand.command,
       VideoTool.companion.placeholder, ServeTool.companion.placeholder, DemoCommand.command,
     ])
 

@@ -124,7 +124,8 @@ extension DocumentField {
   /// One of an enumeration's raw values; the descriptor is made from its cases.
   public static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
     _ name: String, _ displayName: String? = nil, default value: Choice, isRequired: Bool = false,
-    doc: String = "", _ keyPath: any WritableKeyPath<Root, Choice> & Sendable
+    doc: String = "", _ keyPath: any WritableKeyPath<Root, Choice> & Sendable,
+    omittedAtDefault: Bool = false
   ) -> DocumentField where Choice.RawValue == String {
     let options = Choice.allCases.map(\.rawValue)
     return DocumentField(
@@ -133,7 +134,10 @@ extension DocumentField {
       read: { v, root throws(EditDocumentError) in
         root[keyPath: keyPath] = try v.choice(Choice.self)
       },
-      write: { $0[keyPath: keyPath].rawValue }, schema: { ["enum": options] })
+      write: { root in
+        let choice = root[keyPath: keyPath].rawValue
+        return omittedAtDefault && choice == value.rawValue ? nil : choice
+      }, schema: { ["enum": options] })
   }
 
   /// A non-empty string of at most `maxLength` characters (a look id, a file path), always

@@ -14,9 +14,13 @@ public struct ImageContent: LayerContent {
   public var source: String
   public var tint: TintMode
   public var tintColor: LayerColor
+  /// How the picture takes its box (a template's photo slot fills it).
+  public var fit: ImageFit = .stretch
   /// The sliders of ``EditDocument/adjustments``, applied to this picture alone, before any
   /// tint; nil: none.
   public var adjustments: Adjustments?
+  /// A look over this picture alone, after its sliders (a template's photo slot); nil: none.
+  public var look: LookChoice?
   /// Seconds into an animation (a GIF or WebP): the moment stills show, and where a video
   /// starts playing it when the layer appears; ``EditDocument/resolved(at:clipDuration:)``
   /// advances it by the seconds since then. Pictures that do not move ignore it.
@@ -50,6 +54,11 @@ public struct ImageContent: LayerContent {
         + "WebP, which plays in videos), or an asset id.", \.source),
     .choice(
       "tint", default: TintMode.none, doc: "Solid: the colour in the picture's shape.", \.tint),
+    .choice(
+      "fit", default: ImageFit.stretch,
+      doc: "Stretch: the picture takes the box's shape; fit: the largest of its own shape inside "
+        + "the box; fill: the box covered, the picture cropped to its shape about the centre.",
+      \.fit, omittedAtDefault: true),
     .color(
       .color("tintColor", "Tint Colour", default: [1, 1, 1, 1], doc: "sRGB, straight alpha."),
       { $0.tintColor.components }, { $0.tintColor = LayerColor(components: $1 ?? [1, 1, 1, 1]) }),
@@ -58,6 +67,11 @@ public struct ImageContent: LayerContent {
         "adjustments", "Adjustments", default: [],
         doc: "The photo's sliders (brightness, contrast, saturation, ...) for this picture "
           + "alone, before any tint; absent: none."), \.adjustments),
+    .object(
+      .vector(
+        "look", "Look", default: [],
+        doc: "A look (library id or LUT file, with its intensity) for this picture alone, "
+          + "after its sliders; absent: none."), \.look),
     .number(
       .scalar(
         "playhead", "Playhead", range: 0...maxPlayhead, default: 0, unit: "s",
@@ -88,12 +102,16 @@ public struct ImageContent: LayerContent {
   {
     var picture = try self.picture(on: canvas, transform: transform, resources: resources)
     if let adjustments { picture = try adjustments.apply(to: picture) }
+    if let look {
+      picture = picture.applying(
+        try resources.look(look.reference), intensity: Float(look.intensity))
+    }
     if tint != .none { picture = picture.tinted(tint, color: tintColor) }
     guard let transform else {
       return picture.resized(width: canvas.width, height: canvas.height)
         .translatedBy(dx: canvas.minX, dy: canvas.minY)
     }
-    return picture.placed(by: transform, on: canvas)
+    return fit.place(picture, by: transform, on: canvas)
   }
 
   /// The source's pixels at its origin: an SVG drawn at the size of its place on the canvas, an
@@ -111,5 +129,45 @@ public struct ImageContent: LayerContent {
     let box = transform ?? .stretched(over: canvas)
     let size = SVGImage.drawingSize(width: box.width * shorter, height: box.height * shorter)
     return Image(bitmap: try drawing.bitmap(width: size.width, height: size.height))
+  }
+}
+
+/// How an image layer's picture takes its box.
+public enum ImageFit: String, CaseIterable, Hashable, Sendable {
+  case stretch, fit, fill
+
+  /// `picture` placed by `transform` on `canvas`: stretched, fitted inside the box (the box
+  /// narrowed to the picture's aspect about its centre), or filling it (the picture cropped to
+  /// the box's aspect about its centre).
+  func place(_ picture: Image, by transform: LayerTransform, on canvas: Rect) -> Image {
+    let extent = picture.extent
+    guard self != .stretch, transform.isDrawable, !extent.isEmpty, !extent.isInfinite else {
+      return picture.placed(by: transform, on: canvas)
+    }
+    let (width, height) = (Double(extent.width), Double(extent.height))
+    let pictureAspect = width / height
+    let boxAspect = transform.width / transform.height
+    switch self {
+    case .stretch:
+      return picture.placed(by: transform, on: canvas)
+    case .fit:
+      var box = transform
+      if pictureAspect > boxAspect {
+        box.height = box.width / pictureAspect
+      } else {
+        box.width = box.height * pictureAspect
+      }
+      return picture.placed(by: box, on: canvas)
+    case .fill:
+      let kept =
+        pictureAspect > boxAspect
+        ? Rect(
+          x: extent.minX + Int(((width - height * boxAspect) / 2).rounded()), y: extent.minY,
+          width: max(1, Int((height * boxAspect).rounded())), height: extent.height)
+        : Rect(
+          x: extent.minX, y: extent.minY + Int(((height - width / boxAspect) / 2).rounded()),
+          width: extent.width, height: max(1, Int((width / boxAspect).rounded())))
+      return picture.cropped(to: kept).placed(by: transform, on: canvas)
+    }
   }
 }

@@ -1,14 +1,16 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), the name of a stored file: the same bytes are stored once, and a
-/// file's name proves its content.
-struct SHA256 {
+/// SHA-256 (FIPS 180-4): the server's stored files are named by it (the same bytes are stored
+/// once, and a file's name proves its content), and a batch's outputs by their job's.
+package struct SHA256 {
   private var state: SIMD8<UInt32> = [
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
     0x5be0_cd19,
   ]
   private var pending: [UInt8] = []
   private var length: UInt64 = 0
+
+  package init() {}
 
   private static let k: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,
@@ -24,13 +26,13 @@ struct SHA256 {
   ]
 
   /// The hex digest of `data`.
-  static func hex(of data: Data) -> String {
+  package static func hex(of data: Data) -> String {
     var hash = SHA256()
     hash.update(data)
     return hash.finish().map { String(format: "%02x", $0) }.joined()
   }
 
-  mutating func update(_ data: Data) {
+  package mutating func update(_ data: Data) {
     length &+= UInt64(data.count)
     data.withUnsafeBytes { bytes in
       var rest = bytes[...]
@@ -51,7 +53,7 @@ struct SHA256 {
     }
   }
 
-  mutating func finish() -> [UInt8] {
+  package mutating func finish() -> [UInt8] {
     let bits = length &* 8
     var tail = pending + [0x80]
     while tail.count % 64 != 56 { tail.append(0) }
