@@ -39,39 +39,53 @@ public struct BatchLine: Sendable {
   public func job(relativeTo folder: URL, outputFolder: URL, templates: TemplateCache)
     throws(BatchError) -> RunnableJob
   {
-    let name = "line \(number)"
+    let (object, output) = try named(in: outputFolder)
+    if object["template"] != nil {
+      return try templateJob(object, relativeTo: folder, output: output, templates: templates)
+    }
+    let data = Self.json(object)
+    if object["clips"] != nil { return .video(VideoJobLine(json: data, output: output)) }
+    do {
+      return .photo(
+        try JobFile.decode(RenderJob.self, from: data, named: "line \(number)", relativeTo: folder))
+    } catch {
+      throw BatchError(line: number, problem: Self.problem(of: error))
+    }
+  }
+
+  /// The line with its output named and made absolute against `outputFolder` (a queue's entry:
+  /// wherever a worker runs it, the output goes to the same place); the output.
+  public func withOutput(in outputFolder: URL) throws(BatchError) -> (line: String, output: String) {
+    let (object, output) = try named(in: outputFolder)
+    return (String(decoding: Self.json(object), as: UTF8.self), output)
+  }
+
+  /// The line as an object, `format` taken out and `output` made absolute.
+  private func named(in outputFolder: URL) throws(BatchError) -> (object: [String: Any], output: String) {
     guard var object = (try? JSONSerialization.jsonObject(with: text)) as? [String: Any] else {
       throw BatchError(line: number, problem: "not a JSON object")
     }
-    let isTemplate = object["template"] != nil
     let isVideo = object["clips"] != nil
-    let format = try outputFormat(object.removeValue(forKey: Self.formatKey), video: isVideo)
+    let format = try outputFormat(object.removeValue(forKey: Self.formatKey))
     if object["output"] == nil {
       object["output"] = "\(contentHash).\(format ?? (isVideo ? "mp4" : "jpg"))"
     }
     guard let output = object["output"] as? String, !output.isEmpty else {
       throw BatchError(line: number, problem: "output: expected a file name")
     }
-    let outputPath = JobPaths(folder: outputFolder)(output)
-    object["output"] = outputPath
-    if isTemplate {
-      return try templateJob(object, relativeTo: folder, output: outputPath, templates: templates)
-    }
-    let data =
-      (try? JSONSerialization.data(
-        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-    if isVideo { return .video(VideoJobLine(json: data, output: outputPath)) }
-    do {
-      return .photo(try JobFile.decode(RenderJob.self, from: data, named: name, relativeTo: folder))
-    } catch {
-      throw BatchError(line: number, problem: Self.problem(of: error))
-    }
+    let absolute = JobPaths(folder: outputFolder)(output)
+    object["output"] = absolute
+    return (object, absolute)
+  }
+
+  private static func json(_ object: [String: Any]) -> Data {
+    (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
   }
 
   /// The first 16 hex digits of the SHA-256 of the line's bytes: an unnamed output's name.
   public var contentHash: String { String(SHA256.hex(of: text).prefix(16)) }
 
-  private func outputFormat(_ value: Any?, video: Bool) throws(BatchError) -> String? {
+  private func outputFormat(_ value: Any?) throws(BatchError) -> String? {
     guard let value else { return nil }
     guard let format = value as? String, Self.formats.contains(format) else {
       throw BatchError(
