@@ -170,6 +170,12 @@ let package = Package(
         "LumenVideo", "LumenVideoJobs", "LumenTestSupport",
       ]),
     .testTarget(
+      name: "LumenAutomationTests",
+      dependencies: [
+        "LumenAutomation", "LumenCodecs", "LumenCore", "LumenEdit", "LumenJobs", "LumenLayers",
+        "LumenTestSupport",
+      ]),
+    .testTarget(
       name: "LumenCLITests",
       dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenTestSupport"]),
     .testTarget(

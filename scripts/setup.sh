@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 build_packages=(pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libheif-dev liblcms2-dev
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
   libharfbuzz-dev libfribidi-dev libfreetype-dev libfontconfig-dev
-  libunibreak-dev librsvg2-2 libgif-dev libmicrohttpd-dev libsqlite3-dev)
+  libunibreak-dev librsvg2-2 libgif-dev libmicrohttpd-dev libsqlite3-dev libhiredis-dev)
 # The fonts text uses out of the box: the packages the built-in font source names (its
 # manifest records each family's category and licence).
 mapfile -t font_packages < <(python3 -c 'import json, sys
@@ -20,7 +20,7 @@ print("\n".join(sorted({a["payload"]["package"] for a in json.load(open(sys.argv
   Sources/LumenAssets/Resources/fonts/content.json)
 build_packages+=("${font_packages[@]}")
 oracle_packages=(ffmpeg imagemagick libvips-tools liblcms2-utils libjpeg-turbo-progs webp libheif-examples libimage-exiftool-perl librsvg2-bin python3-venv
-  libharfbuzz-bin fontconfig chromium chromium-driver firefox-esr)
+  libharfbuzz-bin fontconfig chromium chromium-driver firefox-esr redis-server)
 
 want=("${build_packages[@]}")
 [ "${1:-}" = --oracles ] && want+=("${oracle_packages[@]}")

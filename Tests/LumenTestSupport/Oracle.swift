@@ -70,6 +70,8 @@ public enum OracleTool: String, Sendable, CustomStringConvertible {
   case chromium, chromedriver
   /// Debian's Firefox ESR (`firefox-esr`), driven through Marionette.
   case firefox = "firefox-esr"
+  /// Debian's Redis server (`redis-server`), for the queue's workers.
+  case redisServer = "redis-server"
   /// The oracle venv's Python with Pillow, pyvips and numpy.
   case python
 

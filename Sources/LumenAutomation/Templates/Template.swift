@@ -104,10 +104,10 @@ public struct Template: Sendable {
         }
       }
     }
-    // The defaults (and a stand-in for each picture without one) must make a document.
+    // The defaults (and a stand-in for each value without one) must make a document.
     var values: [String: TemplateValue] = [:]
-    for variable in variables where variable.defaultValue == nil && variable.kind == .image {
-      values[variable.name] = .image(file.path)
+    for variable in variables where variable.defaultValue == nil {
+      values[variable.name] = variable.standIn(picture: file.path)
     }
     do {
       _ = try filledDocument(with: bound(values, relativeTo: file.deletingLastPathComponent()))

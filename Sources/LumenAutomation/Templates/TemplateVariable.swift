@@ -162,6 +162,18 @@ public struct TemplateVariable: Codable, Hashable, Sendable {
     }
   }
 
+  /// A value of this type within its limits, for checking a template whose variable has no
+  /// default; `picture` is a file that exists.
+  func standIn(picture: String) -> TemplateValue {
+    switch kind {
+    case .text: .text("x")
+    case .image: .image(picture)
+    case .color: .color([0, 0, 0, 1])
+    case .look: .look("chrome")
+    case .number: .number(Swift.min(Swift.max(0, minimum ?? 0), maximum ?? .infinity))
+    }
+  }
+
   private func checked(_ number: Double) throws(TemplateError) -> Double {
     guard number.isFinite else { throw .value(name, "expected a finite number") }
     if let minimum, number < minimum { throw .value(name, "\(number) is below \(minimum)") }
