@@ -47,7 +47,9 @@ let package = Package(
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
+    // No pkg-config: its -D_FILE_OFFSET_BITS flag is one SwiftPM refuses; the header is in
+    // /usr/include/hiredis and the module map links the library.
+    .systemLibrary(name: "CHiredis", providers: [.apt(["libhiredis-dev"])]),
     // libmicrohttpd's variadic set-up and raw callbacks, behind a small C interface.
     .target(name: "CLumenHTTP", dependencies: ["CMicroHTTPD"]),
     // setjmp-based error recovery for libjpeg and libpng, which Swift cannot express, and

@@ -130,4 +130,14 @@ gif2webp -quiet -lossy -q 30 "$corpus/animation/disposals.gif" -o "$corpus/anima
 # as GET /v1/editor/config answers it, is kept as it is).
 mkdir -p "$corpus/editor-config"
 cp samples/editor/*.json "$corpus/editor-config/"
+# automation: a first digit picks the parser (0 template, 1 batch line, 2 Redis URL or shard).
+mkdir -p "$corpus/automation"
+{ printf 0; cat samples/templates/story.json; } > "$corpus/automation/story-template"
+{ printf 1; cat "$corpus/job/render.json"; } > "$corpus/automation/photo-line"
+printf '1{"template": "story.json", "values": {"title": "Hi", "photo": "a.jpg", "accent": [1, 0, 0]}, "format": "webp"}' \
+  > "$corpus/automation/template-line"
+printf '1{"clips": [{"path": "a.mp4"}], "format": "webm"}' > "$corpus/automation/video-line"
+printf '1{"canvas": {"width": 1080, "height": 1920, "color": [0, 0, 0]}}' > "$corpus/automation/canvas-line"
+printf '2redis://user:secret@cache.internal:6380/3' > "$corpus/automation/url"
+printf '23/4' > "$corpus/automation/shard"
 du -sh "$corpus"

@@ -32,6 +32,7 @@ targets=(
   "animation    AnimationFuzz.swift     65536"
   "server       ServerFuzz.swift        8192"
   "editor-config EditorConfigFuzz.swift 16384"
+  "automation   AutomationFuzz.swift    16384"
 )
 if [ "${1:-}" = --list ]; then
   for target in "${targets[@]}"; do echo "${target%% *}"; done
@@ -45,14 +46,14 @@ source scripts/swift-flags.sh
 instrumented=(-O "${LUMEN_SWIFTC_FLAGS[@]}" -package-name Lumen -parse-as-library
   -sanitize=fuzzer,address -enable-testing)
 system_modules=()
-for module in CJPEG CPNG CWebP CGIF CLCMS2 CFreeType CFFmpeg CSQLite CMicroHTTPD; do system_modules+=(-I "Sources/$module"); done
+for module in CJPEG CPNG CWebP CGIF CLCMS2 CFreeType CFFmpeg CSQLite CMicroHTTPD CHiredis; do system_modules+=(-I "Sources/$module"); done
 # FreeType's headers sit in a folder of their own, which pkg-config names (as SwiftPM asks it).
 for flag in $(pkg-config --cflags-only-I freetype2); do system_modules+=(-Xcc "$flag"); done
 system_libraries=(-ljpeg -lpng16 -lwebp -lwebpdemux -lwebpmux -lgif -llcms2 -lfreetype
-  -lavformat -lavcodec -lswscale -lswresample -lavutil -lsqlite3 -lmicrohttpd)
+  -lavformat -lavcodec -lswscale -lswresample -lavutil -lsqlite3 -lmicrohttpd -lhiredis)
 # Dependency order: each module only imports the ones before it.
 modules=(LumenCore LumenLayers LumenFilters LumenCodecs LumenText LumenAssets LumenEdit LumenVideo LumenJobs
-  LumenVideoJobs LumenServer)
+  LumenAutomation LumenVideoJobs LumenServer)
 
 # The libraries, rebuilt only when a source, the flags or the compiler changed.
 build_libraries() {

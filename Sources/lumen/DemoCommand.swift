@@ -1,4 +1,5 @@
 import Foundation
+import LumenAutomation
 import LumenCodecs
 import LumenCommandLine
 import LumenCore
@@ -34,8 +35,8 @@ enum DemoCommand {
 
   static let command = Command(
     name: "demo",
-    summary: "Renders the sample photos through filters, looks and a document with layers, and a "
-      + "short clip through a keyframed document.",
+    summary: "Renders the sample photos through filters, looks, a document with layers and a "
+      + "template, and a short clip through a keyframed document.",
     options: [
       .value(
         "samples", "DIR", .path, default: "samples",
@@ -77,8 +78,32 @@ enum DemoCommand {
           output: out.appendingPathComponent("\(stem)-postcard.jpg").path,
           resourceFolder: samples.appendingPathComponent("demo").path,
           allowedRoots: [samples.path], overwrite: true))
+      try renderStory(over: samples.appendingPathComponent(file), samples: samples, out: out)
     }
     try exportClip(samples: samples, out: out)
+  }
+
+  /// The story template (`DIR/templates/story.json`) with the photo in its slot and a title
+  /// that auto-fit shrinks into its box.
+  static let story = "templates/story.json"
+
+  private static func renderStory(over photo: URL, samples: URL, out: URL) throws {
+    let start = Date()
+    let template = try Template(contentsOf: samples.appendingPathComponent(story))
+    let stem = photo.deletingPathExtension().lastPathComponent
+    let job = try template.job(
+      values: template.values(parsing: [
+        "title=\(stem.capitalized): a story made from a template", "photo=\(photo.path)",
+      ]),
+      relativeTo: samples, output: out.appendingPathComponent("\(stem)-story.jpg").path,
+      overwrite: true)
+    try JobRunner(threads: ProcessInfo.processInfo.activeProcessorCount, videoExecutable: nil)
+      .run(job, folder: samples)
+    let info = try ImageFile.info(URL(fileURLWithPath: job.output))
+    print(
+      String(
+        format: "wrote %@ (%dx%d, %.0f ms): %@ (photo slot, look, auto-fit title, sticker)",
+        job.output, info.width, info.height, Date().timeIntervalSince(start) * 1000, story))
   }
 
   /// The files in the sample folder, after checking that it holds what the demo reads, so
@@ -88,7 +113,7 @@ enum DemoCommand {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: samples.path) else {
       throw CommandFailure("\(samples.path): no sample folder there (\(hint))")
     }
-    for file in [postcard, clip, clipEdit] {
+    for file in [postcard, clip, clipEdit, story] {
       let path = samples.appendingPathComponent(file).path
       guard RegularFile.exists(path) else {
         throw CommandFailure("\(path): missing from the sample folder (\(hint))")

@@ -7,7 +7,8 @@ import LumenCore
 /// number of workers on any number of machines sharing the files the jobs name.
 enum QueueCommands {
   static let redis = Option.value(
-    "redis", "URL", .text, required: true, help: "the server: redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]")
+    "redis", "URL", .text, required: true,
+    help: "the server: redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]")
   static let stream = Option.value(
     "stream", "NAME", .text, help: "the jobs' stream (default \(JobQueue.defaultStream))")
   static let group = Option.value(
@@ -82,7 +83,8 @@ enum QueueCommands {
     } catch let error as BatchError {
       throw CommandFailure(error.problem)
     }
-    let outputs = args.string("out").map { URL(fileURLWithPath: JobOptions.absolute($0)) } ?? file.folder
+    let outputs =
+      args.string("out").map { URL(fileURLWithPath: JobOptions.absolute($0)) } ?? file.folder
     // Every line is checked before any is added: a batch goes in whole or not at all.
     let entries = try file.lines.map { line in
       do {
@@ -114,16 +116,20 @@ enum QueueCommands {
       worker.run(
         events: { event in
           var line: [String: Any] = [
-            "id": event.id, "status": event.status, "seconds": (event.seconds * 1000).rounded() / 1000,
+            "id": event.id, "status": event.status,
+            "seconds": (event.seconds * 1000).rounded() / 1000,
           ]
           line["output"] = event.output
           line["error"] = event.error
-          let data = (try? JSONSerialization.data(withJSONObject: line, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+          let data =
+            (try? JSONSerialization.data(
+              withJSONObject: line, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
           output.withLock { FileHandle.standardOutput.write(data + Data("\n".utf8)) }
         },
         trouble: { problem in
           output.withLock {
-            FileHandle.standardError.write(Data("lumen: worker \(settings.name): \(problem); trying again\n".utf8))
+            FileHandle.standardError.write(
+              Data("lumen: worker \(settings.name): \(problem); trying again\n".utf8))
           }
         })
       finished.signal()

@@ -45,7 +45,8 @@ import Testing
   /// An unnamed output is named by the first 16 hex digits of the SHA-256 of its line, as
   /// coreutils' sha256sum computes it.
   @Test func unnamedOutputsAreNamedByTheLinesSHA256() throws {
-    let text = #"{"input": "a.jpg", "document": {"formatIdentifier": "org.lumen.edit", "formatVersion": 4}}"#
+    let text =
+      #"{"input": "a.jpg", "document": {"formatIdentifier": "org.lumen.edit", "formatVersion": 4}}"#
     let folder = try Scratch.directory()
     let file = folder.appendingPathComponent("line.txt")
     try Data(text.utf8).write(to: file)

@@ -16,7 +16,8 @@ import Testing
 
   /// A template file in a scratch folder, with `variables` over a small document.
   static func template(
-    variables: String, layers: String? = nil, base: String = #""canvas": {"width": 400, "height": 300}"#
+    variables: String, layers: String? = nil,
+    base: String = #""canvas": {"width": 400, "height": 300}"#
   ) throws -> URL {
     let folder = try Scratch.directory()
     let file = folder.appendingPathComponent("t.json")
@@ -139,7 +140,10 @@ import Testing
     (#"[{"name": "1x", "type": "text"}]"#, "variables[0].name: a name is a letter"),
     (#"[{"name": "x", "type": "texte"}]"#, "variables[0].type"),
     (#"[{"name": "x", "type": "number", "maxLength": 3}]"#, "a number variable takes no maxLength"),
-    (#"[{"name": "x", "type": "text", "maxLength": 1e300}]"#, "variables[0].maxLength: expected a whole number"),
+    (
+      #"[{"name": "x", "type": "text", "maxLength": 1e300}]"#,
+      "variables[0].maxLength: expected a whole number"
+    ),
     (#"[{"name": "x", "type": "text", "colour": 1}]"#, "variables[0].colour: unknown key"),
     (
       #"[{"name": "x", "type": "number", "minimum": 2, "maximum": 1, "targets": ["operations.adjustments.brightness"]}]"#,
@@ -236,7 +240,25 @@ import Testing
 
   @Test func theSampleStoryListsItsVariables() throws {
     let template = try Template(contentsOf: Self.story)
-    #expect(template.variables.map(\.name) == ["title", "subtitle", "photo", "look", "accent", "sticker"])
+    #expect(
+      template.variables.map(\.name) == ["title", "subtitle", "photo", "look", "accent", "sticker"])
     #expect(template.variables.map(\.kind) == [.text, .text, .image, .look, .color, .image])
+  }
+}
+
+/// The template example of README.md, verbatim but for its folder (the checkout's root, not
+/// the current one: tests run side by side) and the output's.
+@Suite struct ReadmeTemplateExampleTests {
+  @Test func theReadmeExampleRuns() throws {
+    let output = try Scratch.directory().appendingPathComponent("story.jpg")
+    let here = PackagePaths.root
+    let story = try Template(
+      contentsOf: here.appendingPathComponent("samples/templates/story.json"))
+    let job = try story.job(
+      values: story.values(parsing: ["title=Hello", "photo=@samples/chelsea.jpg", "accent=#2d9cdb"]
+      ),
+      relativeTo: here, output: output.path)
+    try JobRunner(threads: 4, videoExecutable: nil).run(job, folder: here)
+    #expect(try Photo(contentsOf: output).decoded.bitmap.width == 1080)
   }
 }

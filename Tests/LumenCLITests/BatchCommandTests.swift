@@ -16,14 +16,16 @@ import Testing
     let folder = try CLI.scratch()
     try FileManager.default.copyItem(
       at: PackagePaths.sample("coffee"), to: folder.appendingPathComponent("coffee.jpg"))
-    try Data(lines.joined(separator: "\n").utf8).write(to: folder.appendingPathComponent("jobs.jsonl"))
+    try Data(lines.joined(separator: "\n").utf8).write(
+      to: folder.appendingPathComponent("jobs.jsonl"))
     return folder
   }
 
   /// A small photo job: the coffee photo at `size` px with a look of `intensity`.
   static func job(_ n: Int, output: String? = nil, size: Int = 160) -> String {
     let named = output.map { #""output": "\#($0)", "# } ?? ""
-    return #"{\#(named)"input": "coffee.jpg", "previewLongSide": \#(size), "document": {"formatIdentifier": "org.lumen.edit", "formatVersion": 4, "operations": {"look": {"id": "chrome", "intensity": \#(Double(n % 10) / 10)}}, "layers": [{"id": "t", "kind": "text", "text": "\#(n)", "font": "DejaVu Sans", "size": 0.2}]}}"#
+    return
+      #"{\#(named)"input": "coffee.jpg", "previewLongSide": \#(size), "document": {"formatIdentifier": "org.lumen.edit", "formatVersion": 4, "operations": {"look": {"id": "chrome", "intensity": \#(Double(n % 10) / 10)}}, "layers": [{"id": "t", "kind": "text", "text": "\#(n)", "font": "DejaVu Sans", "size": 0.2}]}}"#
   }
 
   static func run(_ arguments: [String], in folder: URL) throws -> ProgramResult {
@@ -52,7 +54,9 @@ import Testing
     #expect(result.status == 1)
     let reports = Self.reports(result)
     #expect(reports.count == 6)
-    let failed = reports.filter { $0["status"] as? String == "failed" }.compactMap { $0["line"] as? Int }
+    let failed = reports.filter { $0["status"] as? String == "failed" }.compactMap {
+      $0["line"] as? Int
+    }
     #expect(failed.sorted() == [3, 5, 6, 7])
     for fragment in [
       "line 3: not a JSON object", "line 5: documnet: unknown key", "line 6:", "missing.jpg",
@@ -61,7 +65,8 @@ import Testing
     ] {
       #expect(result.errors.contains(fragment), "\(fragment) in \(result.errors)")
     }
-    let made = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path)
+    let made = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("out").path)
     #expect(made.count == 2 && made.contains("one.jpg") && made.contains { $0.hasSuffix(".png") })
   }
 
@@ -85,7 +90,8 @@ import Testing
     let folder = try Self.batch((0..<23).map { Self.job($0, size: 32) })
     var outputs: [String] = []
     for index in 0..<4 {
-      let result = try Self.run(["jobs.jsonl", "--out", "out", "--shard", "\(index)/4"], in: folder)
+      let result = try Self.run(
+        ["jobs.jsonl", "--out", "out", "--shard", "\(index)/4"], in: folder)
       #expect(result.status == 0, "\(result.errors)")
       let lines = Self.reports(result)
       #expect(lines.allSatisfy { ($0["line"] as? Int).map { ($0 - 1) % 4 == index } ?? false })
@@ -93,16 +99,20 @@ import Testing
       outputs += lines.compactMap { $0["output"] as? String }
     }
     #expect(outputs.count == 23 && Set(outputs).count == 23)
-    let made = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path)
+    let made = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("out").path)
     #expect(made.count == 23)
   }
 
   @Test func theSameBytesWhateverTheConcurrency() throws {
     let folder = try Self.batch((0..<6).map { Self.job($0, size: 400) })
-    let one = try Self.run(["jobs.jsonl", "--out", "a", "--concurrency", "1", "--threads", "1"], in: folder)
-    let many = try Self.run(["jobs.jsonl", "--out", "b", "--concurrency", "3", "--threads", "2"], in: folder)
+    let one = try Self.run(
+      ["jobs.jsonl", "--out", "a", "--concurrency", "1", "--threads", "1"], in: folder)
+    let many = try Self.run(
+      ["jobs.jsonl", "--out", "b", "--concurrency", "3", "--threads", "2"], in: folder)
     #expect(one.status == 0 && many.status == 0)
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("a").path)
+    let names = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("a").path)
     #expect(names.count == 6)
     for name in names {
       let a = try Data(contentsOf: folder.appendingPathComponent("a/\(name)"))
@@ -139,7 +149,9 @@ import Testing
     }
     let resumed = try Self.run(["jobs.jsonl", "--out", "out"], in: folder)
     #expect(resumed.status == 0)
-    #expect(resumed.errors.contains("\(60 - left.count) done, \(left.count) skipped, 0 failed"), "\(resumed.errors)")
+    #expect(
+      resumed.errors.contains("\(60 - left.count) done, \(left.count) skipped, 0 failed"),
+      "\(resumed.errors)")
   }
 
   @Test func badArgumentsAndFilesGetOneLine() throws {
@@ -155,7 +167,9 @@ import Testing
       #expect(result.status == 1, "\(file)")
       #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
     }
-    let duplicate = try Self.batch([Self.job(0, output: "same.jpg"), Self.job(1, output: "same.jpg")])
+    let duplicate = try Self.batch([
+      Self.job(0, output: "same.jpg"), Self.job(1, output: "same.jpg"),
+    ])
     let result = try Self.run(["jobs.jsonl", "--out", "out"], in: duplicate)
     #expect(result.status == 1)
     #expect(result.errors.contains("line 2: its output is also line 1's"), "\(result.errors)")

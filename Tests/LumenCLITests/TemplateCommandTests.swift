@@ -14,8 +14,12 @@ import Testing
     #expect(table.output.split(separator: "\n").count == 7)
     #expect(table.output.contains("photo     image  (required)"))
     let json = try CLI.run("template", "vars", Self.story, "--json")
-    let variables = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
-    #expect(variables?.compactMap { $0["name"] as? String } == ["title", "subtitle", "photo", "look", "accent", "sticker"])
+    let variables =
+      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
+    #expect(
+      variables?.compactMap { $0["name"] as? String } == [
+        "title", "subtitle", "photo", "look", "accent", "sticker",
+      ])
     #expect(variables?.first?["autoFit"] as? Bool == true)
   }
 
@@ -23,7 +27,8 @@ import Testing
     let folder = try CLI.scratch()
     let output = folder.appendingPathComponent("story.webp")
     let result = try CLI.run(
-      "template", "apply", Self.story, "--set", "title=Hello", "--set", "photo=@samples/chelsea.jpg",
+      "template", "apply", Self.story, "--set", "title=Hello", "--set",
+      "photo=@samples/chelsea.jpg",
       "--set", "accent=#2d9cdb", "--set", "look=noir", "-o", output.path)
     #expect(result.status == 0, "\(result.errors)")
     let photo = try Photo(contentsOf: output)
@@ -38,13 +43,16 @@ import Testing
     let jobFile = folder.appendingPathComponent("job.json")
     try Data(printed.output.utf8).write(to: jobFile)
     let direct = folder.appendingPathComponent("direct.webp")
-    _ = try CLI.run("template", "apply", Self.story, "--set", "photo=samples/chelsea.jpg", "-o", direct.path)
+    _ = try CLI.run(
+      "template", "apply", Self.story, "--set", "photo=samples/chelsea.jpg", "-o", direct.path)
     let again = try CLI.run("edit", "--job", jobFile.path)
     #expect(again.status == 0, "\(again.errors)")
     #expect(try Data(contentsOf: output) == Data(contentsOf: direct))
     let missing = try CLI.run("template", "apply", Self.story, "-o", output.path)
     #expect(missing.status == 1)
-    #expect(missing.errors == "lumen: error: photo: missing (this variable has no default: give --set photo=...)\n")
+    #expect(
+      missing.errors
+        == "lumen: error: photo: missing (this variable has no default: give --set photo=...)\n")
   }
 
   @Test(.tags(.oracle), .requires(.ffprobe))
@@ -62,10 +70,16 @@ import Testing
       """.utf8
     ).write(to: template)
     let output = folder.appendingPathComponent("out.mp4")
-    let result = try CLI.run("template", "apply", template.path, "--set", "caption=Hi", "-o", output.path)
+    let result = try CLI.run(
+      "template", "apply", template.path, "--set", "caption=Hi", "-o", output.path)
     #expect(result.status == 0, "\(result.errors)")
     let duration = try Program.output(
-      of: "ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", output.path])
-    #expect(abs((Double(String(decoding: duration, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) - 2) < 0.1)
+      of: "ffprobe",
+      ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", output.path])
+    #expect(
+      abs(
+        (Double(
+          String(decoding: duration, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+          ?? 0) - 2) < 0.1)
   }
 }

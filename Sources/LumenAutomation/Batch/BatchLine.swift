@@ -55,13 +55,16 @@ public struct BatchLine: Sendable {
 
   /// The line with its output named and made absolute against `outputFolder` (a queue's entry:
   /// wherever a worker runs it, the output goes to the same place); the output.
-  public func withOutput(in outputFolder: URL) throws(BatchError) -> (line: String, output: String) {
+  public func withOutput(in outputFolder: URL) throws(BatchError) -> (line: String, output: String)
+  {
     let (object, output) = try named(in: outputFolder)
     return (String(decoding: Self.json(object), as: UTF8.self), output)
   }
 
   /// The line as an object, `format` taken out and `output` made absolute.
-  private func named(in outputFolder: URL) throws(BatchError) -> (object: [String: Any], output: String) {
+  private func named(in outputFolder: URL) throws(BatchError) -> (
+    object: [String: Any], output: String
+  ) {
     guard var object = (try? JSONSerialization.jsonObject(with: text)) as? [String: Any] else {
       throw BatchError(line: number, problem: "not a JSON object")
     }
@@ -79,7 +82,8 @@ public struct BatchLine: Sendable {
   }
 
   private static func json(_ object: [String: Any]) -> Data {
-    (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    (try? JSONSerialization.data(
+      withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
   }
 
   /// The first 16 hex digits of the SHA-256 of the line's bytes: an unnamed output's name.

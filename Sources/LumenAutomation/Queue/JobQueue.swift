@@ -89,11 +89,16 @@ public struct JobQueue: Sendable {
     _ id: String, status: String, result: [String: String], deadLetter: [String: String]? = nil,
     on redis: RedisConnection
   ) throws(RedisError) -> Bool {
-    let fields = (["id": id, "status": status].merging(result) { a, _ in a }).sorted { $0.key < $1.key }
+    let fields = (["id": id, "status": status].merging(result) { a, _ in a }).sorted {
+      $0.key < $1.key
+    }
     let dead = (deadLetter ?? [:]).sorted { $0.key < $1.key }
     let answer = try redis.run(
-      ["EVAL", Self.finishScript, "5", stream, results, errors, counts, deadLetters, group, id, status,
-       String(fields.count * 2)]
+      [
+        "EVAL", Self.finishScript, "5", stream, results, errors, counts, deadLetters, group, id,
+        status,
+        String(fields.count * 2),
+      ]
         + fields.flatMap { [$0.key, $0.value] } + dead.flatMap { [$0.key, $0.value] })
     return answer.integer == 1
   }

@@ -71,7 +71,8 @@ public final class QueueWorker: Sendable {
       while !isStopping {
         do {
           if !prepared {
-            try slot.redis.use { (redis) throws(RedisError) in try settings.queue.prepare(on: redis) }
+            try slot.redis.use { (redis) throws(RedisError) in try settings.queue.prepare(on: redis)
+            }
             prepared = true
           }
           try slot.takeAndRun(events: events)
@@ -102,13 +103,18 @@ public final class QueueWorker: Sendable {
       var entry = try reclaimed()
       if entry == nil { entry = try taken() }
       guard let entry else { return }
-      let deliveries = try redis.use { (redis) throws(RedisError) in
-        try redis.run(["XPENDING", queue.stream, queue.group, entry.id, entry.id, "1"])
-      }.array?.first?.array.flatMap { $0.count > 3 ? $0[3].integer : nil } ?? 1
+      let deliveries =
+        try redis.use { (redis) throws(RedisError) in
+          try redis.run(["XPENDING", queue.stream, queue.group, entry.id, entry.id, "1"])
+        }.array?.first?.array.flatMap { $0.count > 3 ? $0[3].integer : nil } ?? 1
       if deliveries > settings.maxDeliveries {
-        let last = try redis.use { (redis) throws(RedisError) in try redis.run(["HGET", queue.errors, entry.id]) }.string
+        let last = try redis.use { (redis) throws(RedisError) in
+          try redis.run(["HGET", queue.errors, entry.id])
+        }.string
         let error = last ?? "its worker stopped before finishing it \(deliveries - 1) times"
-        try finish(entry, status: "dead", output: nil, seconds: 0, started: Date(), error: error, deliveries: deliveries)
+        try finish(
+          entry, status: "dead", output: nil, seconds: 0, started: Date(), error: error,
+          deliveries: deliveries)
         return events(Event(id: entry.id, status: "dead", output: nil, seconds: 0, error: error))
       }
       let started = Date()
@@ -122,7 +128,9 @@ public final class QueueWorker: Sendable {
       } catch {
         // A job that cannot be read never will be: no second try.
         let problem = "the job cannot be read: \(error.problem)"
-        try finish(entry, status: "dead", output: nil, seconds: 0, started: started, error: problem, deliveries: deliveries)
+        try finish(
+          entry, status: "dead", output: nil, seconds: 0, started: started, error: problem,
+          deliveries: deliveries)
         return events(Event(id: entry.id, status: "dead", output: nil, seconds: 0, error: problem))
       }
       do {
@@ -135,17 +143,25 @@ public final class QueueWorker: Sendable {
         let seconds = Date().timeIntervalSince(started)
         let problem = EchoedText.line("\(error)")
         if deliveries >= settings.maxDeliveries {
-          try finish(entry, status: "dead", output: job.output, seconds: seconds, started: started, error: problem, deliveries: deliveries)
-          return events(Event(id: entry.id, status: "dead", output: job.output, seconds: seconds, error: problem))
+          try finish(
+            entry, status: "dead", output: job.output, seconds: seconds, started: started,
+            error: problem, deliveries: deliveries)
+          return events(
+            Event(
+              id: entry.id, status: "dead", output: job.output, seconds: seconds, error: problem))
         }
         try retrying { (redis) throws(RedisError) in
           try redis.run(["HSET", queue.errors, entry.id, problem])
         }
-        return events(Event(id: entry.id, status: "failed", output: job.output, seconds: seconds, error: problem))
+        return events(
+          Event(
+            id: entry.id, status: "failed", output: job.output, seconds: seconds, error: problem))
       }
       heartbeat.cancel()
       let seconds = Date().timeIntervalSince(started)
-      try finish(entry, status: "done", output: job.output, seconds: seconds, started: started, error: nil, deliveries: deliveries)
+      try finish(
+        entry, status: "done", output: job.output, seconds: seconds, started: started, error: nil,
+        deliveries: deliveries)
       events(Event(id: entry.id, status: "done", output: job.output, seconds: seconds, error: nil))
     }
 
@@ -153,7 +169,9 @@ public final class QueueWorker: Sendable {
     private func reclaimed() throws(RedisError) -> Entry? {
       let idle = String(Int(settings.visibilityTimeout * 1000))
       let answer = try redis.use { (redis) throws(RedisError) in
-        try redis.run(["XAUTOCLAIM", queue.stream, queue.group, settings.name, idle, "0-0", "COUNT", "1"])
+        try redis.run([
+          "XAUTOCLAIM", queue.stream, queue.group, settings.name, idle, "0-0", "COUNT", "1",
+        ])
       }
       return (answer.array?.count ?? 0) > 1 ? Entry.first(in: answer.array?[1]) : nil
     }
@@ -187,7 +205,12 @@ public final class QueueWorker: Sendable {
       ]
       result["output"] = output
       result["error"] = error
-      let dead = status == "dead" ? ["id": entry.id, "job": entry.job, "folder": entry.folder, "error": error ?? "", "deliveries": String(deliveries)] : nil
+      let dead =
+        status == "dead"
+        ? [
+          "id": entry.id, "job": entry.job, "folder": entry.folder, "error": error ?? "",
+          "deliveries": String(deliveries),
+        ] : nil
       try retrying { (redis) throws(RedisError) in
         try queue.finish(entry.id, status: status, result: result, deadLetter: dead, on: redis)
       }
@@ -199,7 +222,7 @@ public final class QueueWorker: Sendable {
       while true {
         do {
           return try redis.use(body)
-        } catch where error.isTransient && Date() < deadline {
+        } catch  where error.isTransient && Date() < deadline {
           Thread.sleep(forTimeInterval: 0.2)
         }
       }

@@ -36,7 +36,8 @@ public struct RedisURL: Hashable, Sendable, CustomStringConvertible {
     }
     port = 6379
     if let colon = rest.lastIndex(of: ":"), !rest.hasSuffix("]") {
-      guard let number = Int(rest[rest.index(after: colon)...]), (1...65_535).contains(number) else {
+      guard let number = Int(rest[rest.index(after: colon)...]), (1...65_535).contains(number)
+      else {
         throw .url("the port must be a number in 1...65535")
       }
       port = number

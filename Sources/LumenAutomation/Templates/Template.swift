@@ -46,6 +46,11 @@ public struct Template: Sendable {
     } catch {
       throw .invalid(file: file.path, path: "", problem: error.reason)
     }
+    try self.init(json: data, file: file)
+  }
+
+  /// The template in `data`, read from `file` (its folder is where relative paths start).
+  init(json data: Data, file: URL) throws(TemplateError) {
     let contents: Contents
     do {
       contents = try JSONDecoder().decode(Contents.self, from: data)
@@ -111,7 +116,7 @@ public struct Template: Sendable {
     }
     do {
       _ = try filledDocument(with: bound(values, relativeTo: file.deletingLastPathComponent()))
-    } catch let error as TemplateError {
+    } catch {
       throw .invalid(file: file.path, path: "", problem: "with its defaults: \(error.problem)")
     }
   }
