@@ -133,7 +133,8 @@ let package = Package(
     .executableTarget(
       name: "lumen-bench",
       dependencies: [
-        "LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenLayers", "LumenVideo",
+        "LumenAutomation", "LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenLayers",
+        "LumenVideo",
       ]),
 
     // Helpers shared by the test targets: running tools, oracle lookup, PSNR, scratch folders.

@@ -65,9 +65,22 @@ extension EditDocument {
     self = document
   }
 
+  /// Reads a document from Swift values as ``jsonObject()`` gives them (dictionaries, arrays,
+  /// strings, `Int`, `Double`, `Bool`), as ``init(json:)`` reads its text, limits included: a
+  /// template fills values into a document's object and reads the result.
+  public init(jsonObject object: Any) throws(EditDocumentError) {
+    try self.init(json: Data(JSONWriter.string(object).utf8))
+  }
+
   /// The document as JSON (version ``formatVersion``), keys sorted: equal documents give
   /// equal bytes, and reading them back gives the same document.
   public func jsonData() -> Data {
+    Data((JSONWriter.string(jsonObject()) + "\n").utf8)
+  }
+
+  /// What ``jsonData()`` writes, as Swift values (dictionaries, arrays, strings, numbers,
+  /// booleans) that ``init(jsonObject:)`` reads back: a template's values go in between.
+  public func jsonObject() -> [String: Any] {
     var operations: [String: Any] = [:]
     for operation in Self.operationDescriptors {
       if let value = operation.write(self) { operations[operation.name] = value }
@@ -78,7 +91,7 @@ extension EditDocument {
     ]
     if !layers.isEmpty { object["layers"] = layers.map(\.jsonObject) }
     if !animations.isEmpty { object["animations"] = animationsObject() }
-    return Data((JSONWriter.string(object) + "\n").utf8)
+    return object
   }
 
   /// Reads `layers`: at most ``EditDocumentLimits/layers``, ids unique.

@@ -11,10 +11,12 @@ import LumenEdit
 //   lumen-bench frames VIDEO CUBE           the edit of a video frame alone (bench/video.sh)
 //   lumen-bench budget PHOTO CUBE [MB]      peak RSS of a colour chain in a context of MB
 //                                           (default budget without; bench/run.sh, at the end)
+//   lumen-bench templates JOBS.jsonl OUT    template lines filled, then rendered: the filling's
+//                                           share of the render (bench/automation.sh)
 let arguments = CommandLine.arguments
 let usage =
   "usage: lumen-bench preview PHOTO [LONG_SIDE] | layers PHOTO DOC | export PHOTO DOC OUT | frames VIDEO CUBE "
-  + "| budget PHOTO CUBE [MB]\n"
+  + "| budget PHOTO CUBE [MB] | templates JOBS.jsonl OUT\n"
 do {
   switch (arguments.count > 1 ? arguments[1] : "", arguments.count) {
   case ("preview", 3...):
@@ -30,6 +32,8 @@ do {
     try benchmarkBudget(
       photo: arguments[2], cube: arguments[3],
       megabytes: arguments.count > 4 ? Int(arguments[4]) ?? -1 : 0)
+  case ("templates", 4...):
+    try benchmarkTemplates(lines: arguments[2], folder: arguments[3])
   default:
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)

@@ -6,8 +6,9 @@ public struct BatchFile: Sendable {
   public let url: URL
   public let lines: [BatchLine]
 
-  /// A batch of a million jobs of a few kilobytes each.
-  public static let maxSize = 4 << 30
+  /// A batch of a hundred thousand jobs of ten kilobytes each; larger ones are split (or
+  /// sharded) first, since the file is read whole.
+  public static let maxSize = 1 << 30
 
   public init(contentsOf url: URL) throws {
     self.url = url.standardizedFileURL

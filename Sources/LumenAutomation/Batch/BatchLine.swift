@@ -162,16 +162,23 @@ public struct BatchError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String { "line \(line): \(problem)" }
 }
 
-/// Templates read once for a whole batch or worker, however many lines name them.
+/// Templates read once for a whole batch or worker, however many lines name them; a template
+/// file changed since (another time or size) is read again, so a long-running worker follows
+/// its edits.
 public final class TemplateCache: Sendable {
   private let templates = Locked<[String: Template]>([:])
 
   public init() {}
 
   public func template(at url: URL) throws(TemplateError) -> Template {
-    if let template = templates.withLock({ $0[url.path] }) { return template }
+    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+    let stamp = [
+      url.path, "\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)",
+      "\(attributes?[.size] as? Int ?? -1)",
+    ].joined(separator: "\u{0}")
+    if let template = templates.withLock({ $0[stamp] }) { return template }
     let template = try Template(contentsOf: url)
-    templates.withLock { $0[url.path] = template }
+    templates.withLock { $0[stamp] = template }
     return template
   }
 }

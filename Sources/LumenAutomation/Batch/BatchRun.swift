@@ -48,7 +48,7 @@ public struct BatchRun: Sendable {
     let reporting = NSLock()
     let claimed = Locked<[String: Int]>([:])
     let workers = max(1, min(concurrency, lines.count))
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+    sideBySide(workers) { [self] _ in
       while true {
         let position = next.withLock { value -> Int in
           defer { value += 1 }

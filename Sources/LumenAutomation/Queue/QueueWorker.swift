@@ -64,7 +64,7 @@ public final class QueueWorker: Sendable {
   public func run(
     events: @escaping @Sendable (Event) -> Void, trouble: @escaping @Sendable (String) -> Void
   ) {
-    DispatchQueue.concurrentPerform(iterations: settings.concurrency) { _ in
+    sideBySide(settings.concurrency) { [self] _ in
       let slot = Slot(worker: self, redis: SharedConnection(RedisConnection(url: settings.url)))
       var lastTrouble = ""
       var prepared = false

@@ -10,7 +10,7 @@ struct DocumentTree {
   static let maxDepth = 16
 
   init(_ document: EditDocument) {
-    root = (try? JSONSerialization.jsonObject(with: document.jsonData())) as? [String: Any] ?? [:]
+    root = document.jsonObject()
   }
 
   /// The layer with `id`, as an object, and its place in `layers`.
@@ -108,7 +108,6 @@ struct DocumentTree {
 
   /// The tree as a document, checked as any document is.
   func document() throws(EditDocumentError) -> EditDocument {
-    let data = (try? JSONSerialization.data(withJSONObject: root)) ?? Data()
-    return try EditDocument(json: data)
+    try EditDocument(jsonObject: root)
   }
 }

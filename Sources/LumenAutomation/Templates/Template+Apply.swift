@@ -57,7 +57,8 @@ extension Template {
     return bound
   }
 
-  /// The document with every value in place; texts marked auto-fit are shrunk into their boxes.
+  /// The document with every value in place; texts marked auto-fit are shrunk into their boxes
+  /// (measured with `resources`).
   func filledDocument(with values: [String: TemplateValue], resources: EditResources? = nil)
     throws(TemplateError) -> EditDocument
   {
@@ -112,9 +113,7 @@ extension Template {
       let pictureFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
       if !roots.contains(pictureFolder) { roots.append(pictureFolder) }
     }
-    let resolver = ResourceResolver(
-      base: file.deletingLastPathComponent(), allowedRoots: roots.map(URL.init(fileURLWithPath:)))
-    let document = try filledDocument(with: values, resources: EditResources(resolver))
+    let document = try filledDocument(with: values, resources: measuring)
     switch base {
     case .photo, .canvas:
       var input: String?

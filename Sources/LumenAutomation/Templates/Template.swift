@@ -1,4 +1,5 @@
 import Foundation
+import LumenAssets
 import LumenCore
 import LumenEdit
 import LumenJobs
@@ -35,6 +36,9 @@ public struct Template: Sendable {
   public let variables: [TemplateVariable]
   /// How photo and canvas outputs are encoded (the output's extension picks the format).
   public let encoding: PhotoEncoding
+  /// What auto-fit measures texts with: fonts resolved as the document's render resolves them
+  /// (inside the template's folder, installed families, assets), kept from job to job.
+  let measuring: EditResources
 
   /// The template in `url`: a regular file of at most ``maxSize`` bytes whose every
   /// variable's targets exist in its document and whose defaults make a valid document.
@@ -74,6 +78,7 @@ public struct Template: Sendable {
     self.document = contents.document
     self.variables = contents.variables
     self.encoding = contents.encoding ?? PhotoEncoding()
+    self.measuring = EditResources(ResourceResolver(base: folder))
     try check()
   }
 
