@@ -72,8 +72,12 @@ print(f"  the same renders as photo jobs: {plain_wall:.2f} s ({1000 * plain_wall
       f"the jobs' own time {plain_jobs:.2f} s")
 print(f"  batch overhead beyond the renders: {100 * (plain_wall / plain_jobs - 1):.1f}% "
       f"(wall of the photo-job batch over the sum of its renders)")
-print(f"  template + batch beyond the renders: {100 * (template_wall / plain_jobs - 1):.1f}% "
-      f"(filling, auto-fit, reading the line)")
+print(f"  templates' wall over the photo jobs' renders: {100 * (template_wall / plain_jobs - 1):.1f}% "
+      f"(whole runs: the machine's noise is of this order)")
+bench = os.path.join(os.path.dirname(lumen), "lumen-bench")
+filled = subprocess.run([bench, "templates", templates, os.path.join(work, "in-process")],
+                        capture_output=True, text=True, check=True).stdout.strip()
+print(f"  in one process: {filled}")
 
 # Workers on a local Redis: 1 and then 2 workers, --threads 1 each.
 server = RedisServer(os.path.join(work, "redis")).start()

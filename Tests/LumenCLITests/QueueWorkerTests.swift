@@ -9,13 +9,11 @@ import Testing
 @Suite(.tags(.oracle)) struct QueueWorkerTests {
   @Test(.requires(.python, .redisServer))
   func workersLoseNothingWhenKilledStoppedOrCutOffFromRedis() throws {
-    let work = try Scratch.directory()
-    let output = try Oracle.runScript(
-      "queue_workers.py", [CLI.executable.path, PackagePaths.samples.path, work.path])
-    let result = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
-    let failures = result?["failures"] as? [String] ?? ["no result: \(output.suffix(2000))"]
-    #expect(failures.isEmpty, "\(failures)")
-    #expect((result?["checks"] as? [String])?.count ?? 0 >= 21)
-    print("queue workers:", result?["numbers"] ?? "")
+    let report = try OracleReport(
+      running: "queue_workers.py",
+      [CLI.executable.path, PackagePaths.samples.path, Scratch.directory().path])
+    #expect(report.failures.isEmpty, "\(report.failures)")
+    #expect(report.checks.count >= 21)
+    print("queue workers:", report.numbers)
   }
 }

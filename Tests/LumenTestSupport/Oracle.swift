@@ -94,3 +94,21 @@ extension Trait where Self == ConditionTrait {
       Comment(rawValue: "needs \(missing.joined(separator: ", "))\(Oracle.installHint)"))
   }
 }
+
+/// What an oracle script that runs many checks reports: the checks that held, the failures
+/// (each with what was seen) and numbers for the log, as one JSON object on standard output.
+public struct OracleReport: Sendable {
+  public let checks: [String]
+  public let failures: [String]
+  public let numbers: String
+
+  /// Runs `scripts/oracles/<script>` with `arguments` and reads its report; a script that
+  /// printed no report fails with the end of what it printed.
+  public init(running script: String, _ arguments: [String]) throws {
+    let output = try Oracle.runScript(script, arguments)
+    let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+    checks = object?["checks"] as? [String] ?? []
+    failures = object?["failures"] as? [String] ?? ["no report: \(output.suffix(2000))"]
+    numbers = object.map { "\($0["numbers"] ?? "")" } ?? ""
+  }
+}

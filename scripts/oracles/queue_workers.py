@@ -136,38 +136,35 @@ def wait_until(condition, seconds):
     return False
 
 
+def jobs_held(name):
+    """The jobs worker `name` holds now (the poison job, held between its tries, left out)."""
+    pending = r.xpending_range(stream, "lumen", min="-", max="+", count=10, consumername=name)
+    return [p["message_id"] for p in pending if p["message_id"] not in poison_ids]
+
+
+def wait_for_a_job(name, done):
+    """Waits for `done` jobs done and then for worker `name` to hold one; the ids it holds."""
+    if not check(f"{done} jobs done", wait_until(lambda: done_count() >= done, 120), done_count()):
+        give_up()
+    held = []
+
+    def holds():
+        held[:] = jobs_held(name)
+        return bool(held)
+
+    if not check(f"{name} held a job", wait_until(holds, 60)):
+        give_up()
+    return held
+
+
 # SIGKILL w1 while it holds a job.
-killed_ids = []
-if not check("20 jobs done", wait_until(lambda: done_count() >= 20, 120), done_count()):
-    give_up()
-
-
-def w1_holds_a_job():
-    pending = r.xpending_range(stream, "lumen", min="-", max="+", count=10, consumername="w1")
-    killed_ids[:] = [p["message_id"] for p in pending if p["message_id"] not in poison_ids]
-    return bool(killed_ids)
-
-
-if not check("w1 held a job", wait_until(w1_holds_a_job, 60)):
-    give_up()
+killed_ids = wait_for_a_job("w1", 20)
 workers["w1"].kill()
 workers["w1"].wait()
 numbers["w1 killed holding"] = killed_ids
 
 # SIGTERM w2 once it holds a job: it finishes that job, takes no more, exits 143.
-if not check("60 jobs done", wait_until(lambda: done_count() >= 60, 120), done_count()):
-    give_up()
-w2_job = []
-
-
-def w2_holds_a_job():
-    pending = r.xpending_range(stream, "lumen", min="-", max="+", count=10, consumername="w2")
-    w2_job[:] = [p["message_id"] for p in pending if p["message_id"] not in poison_ids]
-    return bool(w2_job)
-
-
-if not check("w2 held a job", wait_until(w2_holds_a_job, 60)):
-    give_up()
+w2_job = wait_for_a_job("w2", 60)
 workers["w2"].send_signal(signal.SIGTERM)
 try:
     status = workers["w2"].wait(timeout=60)
@@ -177,8 +174,7 @@ check("SIGTERMed worker exits 143", status == 143, str(status))
 with open(os.path.join(work, "w2.err")) as f:
     said = f.read()
 check("SIGTERMed worker says the job finished", "the jobs in progress finished" in said, said[-300:])
-w2_pending = [p for p in r.xpending_range(stream, "lumen", min="-", max="+", count=10, consumername="w2")
-              if p["message_id"] not in poison_ids]
+w2_pending = jobs_held("w2")
 check("SIGTERMed worker left nothing pending", not w2_pending, str(w2_pending))
 start_worker("w4")
 
