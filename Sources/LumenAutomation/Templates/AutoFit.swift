@@ -4,21 +4,18 @@ import LumenLayers
 
 /// Shrinks a text layer's size until its drawing fits its box: the transform's width (where
 /// lines wrap) and height (what the template's designer left for it). The fitted size is the
-/// largest that fits, to within 1/200 of the original size.
+/// largest that fits, to within 1/100 of the original size (a pixel of a 100-pixel font).
 ///
 /// The search rests on one fact: at a smaller size a text never has more lines (its wrap width
 /// stays), so shrinking it by the box's share of its drawn height and width always fits. From
-/// there it grows by the room left until it gains a line (then a few bisection steps end it),
-/// usually in three or four layouts, sketched at a quarter of the measuring size and checked at
-/// the full one.
+/// a guess above that it grows by the room left until it gains a line (then a few bisection
+/// steps end it), usually in four or five layouts. Texts are laid out on a canvas of ``measuringSide``
+/// pixels with a pixel to spare above and below, so that what fits there fits at any size.
 struct AutoFit {
   /// The smallest size (of the shorter side) unless a variable says otherwise.
   static let smallestSize = 0.01
-  /// Texts are measured laid out upright on a canvas this many pixels across its shorter side
-  /// (as an editor's handles measure them), and sketched during the search on one of this
-  /// many, where a layout costs a sixteenth.
-  static let measuringSide = 2000
-  static let sketchSide = 500
+  /// Texts are measured laid out upright on a canvas this many pixels across its shorter side.
+  static let measuringSide = 1000
   var minimumSize: Double
 
   func fit(
@@ -29,66 +26,74 @@ struct AutoFit {
       let box = document.layers[index].transform
     else { return }
     /// How much the text at `size` could grow and still fit (below 1: it does not fit).
-    func room(_ size: Double, side: Int = Self.sketchSide) throws(TemplateError) -> Double {
+    func room(_ size: Double) throws(TemplateError) -> Double {
       text.size = size
       let drawn: (width: Double, height: Double)
       do {
-        drawn = try Self.measure(text, in: box, side: side, resources: resources)
+        drawn = try Self.measure(text, in: box, resources: resources)
       } catch {
         throw .value(variable, "cannot lay out the text of layer \(id): \(error)")
       }
-      return min(box.width / max(drawn.width, 1e-9), box.height / max(drawn.height, 1e-9))
+      // A text block is as wide as its wrap width (or a word too long for it); its height
+      // is its lines', given a pixel to spare at either end.
+      let width = drawn.width <= box.width * 1.0001 ? Double.infinity : box.width / drawn.width
+      return min(width, box.height / (drawn.height + 2 / Double(Self.measuringSide)))
     }
     let original = text.size
-    let fitting = 1 / 1.0001
-    // A sketch with a clear margin settles it; a close one is measured in full.
-    var first = try room(original)
-    if first < 1.02 { first = try room(original, side: Self.measuringSide) }
-    guard first < fitting else { return }
+    let first = try room(original)
+    guard first < 1 else { return }
     let floor = min(minimumSize, original)
-    let step = original / 200
-    // Shrunk by its room, a text fits (it has no more lines than before); grown by the room it
-    // then has, it fits again unless it gained a line, which brackets the size.
+    let step = original / 100
+    // Shrunk by its room a text fits: it has no more lines than before. A wrapped text's
+    // height goes with the square of its size, so the square root of that room is a close
+    // guess; grown by the room it then has, it fits again unless it gains a line.
     var low = max(floor, original * first * 0.995)
-    var lowRoom = try room(low)
-    if lowRoom < fitting {
-      guard try room(floor, side: Self.measuringSide) >= fitting else {
-        throw .value(
-          variable, "the text does not fit layer \(id)'s box even at size \(floor) (its minSize)")
-      }
-      (low, lowRoom) = (floor, try room(floor))
-    }
+    var lowRoom: Double?
     var high = original
-    while high - low > step {
-      let grown = min(high, low * lowRoom * 0.999)
-      guard grown - low > step else { break }
+    let estimate = original * first.squareRoot()
+    if estimate - low > step {
+      let estimateRoom = try room(estimate)
+      if estimateRoom >= 1 { (low, lowRoom) = (estimate, estimateRoom) } else { high = estimate }
+    }
+    while let grownFrom = lowRoom, grownFrom > 1 + 1 / 100, high - low > step {
+      let grown = min(high, low * grownFrom)
       let grownRoom = try room(grown)
-      guard grownRoom >= fitting else {
+      guard grownRoom >= 1 else {
         high = grown
         break
       }
       (low, lowRoom) = (grown, grownRoom)
-      if lowRoom < 1 + 1 / 200 { high = low }
+      if grown == high { break }
     }
+    if let lowRoom, lowRoom <= 1 + 1 / 100 { high = low }
     while high - low > step {
       let middle = (low + high) / 2
-      if try room(middle) >= fitting { low = middle } else { high = middle }
+      let middleRoom = try room(middle)
+      if middleRoom >= 1 { (low, lowRoom) = (middle, middleRoom) } else { high = middle }
     }
-    // Sketched small, checked at the measuring size: a pixel of the sketch is four of that.
-    while low > floor, try room(low, side: Self.measuringSide) < fitting {
-      low = max(floor, low - step)
+    // The shrunk size was never laid out: it fits but for rounding, which a step takes back.
+    if lowRoom == nil {
+      while try room(low) < 1 {
+        guard low > floor else {
+          throw .value(
+            variable,
+            "the text does not fit layer \(id)'s box even at size \(floor) (its minSize)")
+        }
+        low = max(floor, low - step)
+      }
     }
     text.size = low
     document.layers[index].content = text
   }
 
   /// The drawing's width and height in shorter sides, laid out once, upright: on a canvas
-  /// `side` pixels wide and twelve times as tall, so that its height is never cut
+  /// ``measuringSide`` pixels wide and twelve times as tall, so that its height is never cut
   /// and a width cut by the canvas (one shorter side) is still wider than a box narrower than
   /// that; a wider box is measured as an editor measures it (``Layer/drawnBox(resources:)``).
-  static func measure(
-    _ text: TextContent, in box: LayerTransform, side: Int, resources: EditResources
-  ) throws -> (width: Double, height: Double) {
+  static func measure(_ text: TextContent, in box: LayerTransform, resources: EditResources)
+    throws -> (width: Double, height: Double)
+  {
+    let side = measuringSide
     var upright = box
     (upright.x, upright.y, upright.rotation) = (0.5, 0.5, 0)
     guard box.width < 1 else {
