@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "LumenLayers", targets: ["LumenLayers"]),
     .library(name: "LumenText", targets: ["LumenText"]),
     .library(name: "LumenAutomation", targets: ["LumenAutomation"]),
+    .library(name: "LumenSymbols", targets: ["LumenSymbols"]),
     .executable(name: "lumen", targets: ["lumen"]),
     .executable(name: "lumen-video", targets: ["lumen-video"]),
     .executable(name: "lumen-svg-helper", targets: ["lumen-svg-helper"]),
@@ -94,6 +95,9 @@ let package = Package(
       dependencies: [
         "CHiredis", "LumenAssets", "LumenCore", "LumenEdit", "LumenJobs", "LumenLayers",
       ]),
+    // Variable symbols: SVG paths read, checked, fixed, generated and interpolated (vector
+    // only; LumenCore for reading files).
+    .target(name: "LumenSymbols", dependencies: ["LumenCore"]),
 
     // The command line: option tables, help, errors and signals, shared by both executables.
     .target(
@@ -104,7 +108,7 @@ let package = Package(
       name: "lumen",
       dependencies: [
         "LumenCore", "LumenCodecs", "LumenFilters", "LumenEdit", "LumenAssets", "LumenJobs",
-        "LumenCommandLine", "LumenText", "LumenAutomation",
+        "LumenCommandLine", "LumenText", "LumenAutomation", "LumenSymbols",
       ]),
     .executableTarget(
       name: "lumen-video",
@@ -178,6 +182,9 @@ let package = Package(
         "LumenAutomation", "LumenCodecs", "LumenCore", "LumenEdit", "LumenJobs", "LumenLayers",
         "LumenTestSupport",
       ]),
+    .testTarget(
+      name: "LumenSymbolsTests", dependencies: ["LumenSymbols", "LumenTestSupport"],
+      exclude: ["corpus"]),
     .testTarget(
       name: "LumenCLITests",
       dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenTestSupport"]),

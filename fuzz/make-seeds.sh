@@ -140,4 +140,9 @@ printf '1{"clips": [{"path": "a.mp4"}], "format": "webm"}' > "$corpus/automation
 printf '1{"canvas": {"width": 1080, "height": 1920, "color": [0, 0, 0]}}' > "$corpus/automation/canvas-line"
 printf '2redis://user:secret@cache.internal:6380/3' > "$corpus/automation/url"
 printf '23/4' > "$corpus/automation/shard"
+# symbols: two masters of the test corpus (shapes.svg, with every shape, transform and path
+# command, is hand-written).
+mkdir -p "$corpus/symbols"
+cp Tests/LumenSymbolsTests/corpus/ring/Regular.svg "$corpus/symbols/ring.svg"
+cp Tests/LumenSymbolsTests/corpus/heart/Black.svg "$corpus/symbols/heart.svg"
 du -sh "$corpus"

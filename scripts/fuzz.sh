@@ -33,6 +33,7 @@ targets=(
   "server       ServerFuzz.swift        8192"
   "editor-config EditorConfigFuzz.swift 16384"
   "automation   AutomationFuzz.swift    16384"
+  "symbols      SymbolsFuzz.swift       65536"
 )
 if [ "${1:-}" = --list ]; then
   for target in "${targets[@]}"; do echo "${target%% *}"; done
@@ -52,7 +53,7 @@ for flag in $(pkg-config --cflags-only-I freetype2); do system_modules+=(-Xcc "$
 system_libraries=(-ljpeg -lpng16 -lwebp -lwebpdemux -lwebpmux -lgif -llcms2 -lfreetype
   -lavformat -lavcodec -lswscale -lswresample -lavutil -lsqlite3 -lmicrohttpd -lhiredis)
 # Dependency order: each module only imports the ones before it.
-modules=(LumenCore LumenLayers LumenFilters LumenCodecs LumenText LumenAssets LumenEdit LumenVideo LumenJobs
+modules=(LumenCore LumenSymbols LumenLayers LumenFilters LumenCodecs LumenText LumenAssets LumenEdit LumenVideo LumenJobs
   LumenAutomation LumenVideoJobs LumenServer)
 
 # The libraries, rebuilt only when a source, the flags or the compiler changed.

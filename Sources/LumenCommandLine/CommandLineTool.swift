@@ -52,14 +52,15 @@ package enum CommandLineTool {
     try run(ParsedArguments(resolved.words, for: command, title: resolved.name))
   }
 
-  /// One line on standard error and the status that says what went wrong.
-  package static func fail(_ error: any Error) -> Never {
+  /// One line on standard error and the status that says what went wrong (`status`, or 2
+  /// for a usage error and 1 for others).
+  package static func fail(_ error: any Error, status: Int32? = nil) -> Never {
     if let usage = error as? UsageError {
       FileHandle.standardError.write(Data("lumen: \(line(usage.description))\n".utf8))
-      exit(2)
+      exit(status ?? 2)
     }
     FileHandle.standardError.write(Data("lumen: error: \(line(message(for: error)))\n".utf8))
-    exit(1)
+    exit(status ?? 1)
   }
 
   /// The longest message shown: a forged file can carry megabytes in a name or a key.

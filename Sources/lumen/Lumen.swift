@@ -12,7 +12,7 @@ enum Lumen {
       RenderCommand.command, FiltersCommand.command, InfoCommand.command, LooksCommand.command,
       LutCommand.command, EditCommand.command, DocCommand.command, TextCommand.command,
       AssetsCommand.command, TemplateCommand.command, BatchCommand.command,
-      QueueCommands.enqueue, QueueCommands.worker, QueueCommands.queue,
+      QueueCommands.enqueue, QueueCommands.worker, QueueCommands.queue, SymbolsCommand.command,
       VideoTool.companion.placeholder, ServeTool.companion.placeholder, DemoCommand.command,
     ])
 

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Why symbols cannot be read, as one line.
+public enum SymbolError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file cannot be read at all (missing, not a regular file, too large).
+  case unreadable(String)
+  /// The SVG or its path data is malformed, or forged (absurd numbers, too many nodes).
+  case malformed(String)
+  /// The input does not hold three masters.
+  case masters(String)
+
+  public var description: String {
+    switch self {
+    case .unreadable(let problem), .malformed(let problem), .masters(let problem): problem
+    }
+  }
+}
+
+/// What a symbol file may hold: far more than any symbol, far less than a forged file asks.
+public enum SymbolLimits {
+  /// Symbol files are a few kilobytes.
+  public static let fileSize = 8 << 20
+  /// Coordinates beyond this are forged: a symbol is a few hundred units across.
+  public static let coordinate = 1e7
+  /// Groups nested deeper than this are refused.
+  public static let depth = 64
+  /// Shapes in one file.
+  public static let shapes = 10_000
+}

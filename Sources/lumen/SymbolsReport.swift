@@ -1,0 +1,75 @@
+import Foundation
+import LumenSymbols
+
+/// What `lumen symbols check` prints: each master's paths, then the problems.
+struct SymbolsReport: Encodable {
+  struct MasterSummary: Encodable {
+    let weight: String
+    let file: String
+    let width: Double
+    let paths: [PathSummary]
+  }
+
+  struct PathSummary: Encodable {
+    let nodes: Int
+    let segments: String
+    let closed: Bool
+    let firstNode: [Double]
+    let direction: String
+    let area: Double
+    let bounds: [Double]
+  }
+
+  let interpolatable: Bool
+  let masters: [MasterSummary]
+  let problems: [Compatibility.Problem]
+
+  init(_ result: Compatibility) {
+    interpolatable = result.isInterpolatable
+    problems = result.problems
+    masters = result.masters.map { master in
+      let b = master.bounds
+      return MasterSummary(
+        weight: master.weight.rawValue, file: master.file, width: b.maxX - b.minX,
+        paths: master.contours.map { path in
+          let pb = path.bounds
+          return PathSummary(
+            nodes: path.nodes.count, segments: path.structure, closed: path.isClosed,
+            firstNode: [path.start.x, path.start.y],
+            direction: path.isClockwise ? "clockwise" : "counter-clockwise",
+            area: abs(path.signedArea), bounds: [pb.minX, pb.minY, pb.maxX, pb.maxY])
+        })
+    }
+  }
+
+  func json() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(self), as: UTF8.self)
+  }
+
+  /// A table: masters and paths, then the problems (red on a terminal) and the verdict.
+  func table(colours: Bool) -> String {
+    func paint(_ text: String, _ code: String) -> String {
+      colours ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+    func number(_ v: Double) -> String { String(format: "%.2f", v) }
+    var out = ""
+    for master in masters {
+      out += paint("\(master.weight)", "1") + "  \(master.file)  width \(number(master.width))\n"
+      for (index, path) in master.paths.enumerated() {
+        out +=
+          "  path \(index)  \(path.nodes) nodes  \(path.segments)  \(path.direction)  "
+          + "area \(number(path.area))  first (\(number(path.firstNode[0])), \(number(path.firstNode[1])))\n"
+      }
+    }
+    for problem in problems {
+      out += paint("  \(problem.master): \(problem.message)", "31") + " -> \(problem.advice)\n"
+    }
+    out +=
+      interpolatable
+      ? paint("the masters interpolate\n", "32")
+      : paint("not interpolatable: \(problems.count) problems\n", "31")
+    return out
+  }
+}

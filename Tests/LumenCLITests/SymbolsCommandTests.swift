@@ -1,0 +1,43 @@
+import Foundation
+import LumenTestSupport
+import Testing
+
+/// `lumen symbols check`: status 0 when the masters interpolate, 1 when they do not (each
+/// problem with its master, path and node), 2 when an input cannot be read; JSON or a table.
+@Suite struct SymbolsCommandTests {
+  static let corpus = "Tests/LumenSymbolsTests/corpus"
+
+  static func masters(_ triplet: String) -> [String] {
+    ["Ultralight", "Regular", "Black"].map { "\(corpus)/\(triplet)/\($0).svg" }
+  }
+
+  @Test func statusesSayWhetherTheMastersInterpolate() throws {
+    let good = try CLI.run(["symbols", "check"] + Self.masters("heart"))
+    #expect(good.status == 0)
+    #expect(good.output.hasSuffix("the masters interpolate\n"))
+    let reversed = try CLI.run(["symbols", "check", "--json"] + Self.masters("plus-reversed"))
+    #expect(reversed.status == 1)
+    let report = try JSONSerialization.jsonObject(with: Data(reversed.output.utf8)) as? [String: Any]
+    let problems = report?["problems"] as? [[String: Any]] ?? []
+    #expect(problems.count == 1)
+    #expect(problems.first?["kind"] as? String == "direction")
+    #expect(problems.first?["master"] as? String == "Black" && problems.first?["path"] as? Int == 0)
+    #expect((report?["masters"] as? [[String: Any]])?.count == 3)
+  }
+
+  @Test func unreadableInputsGiveStatusTwoAndOneLine() throws {
+    let folder = try CLI.scratch()
+    let broken = folder.appendingPathComponent("broken.svg")
+    try Data("<svg><path d=\"M0 0 L1e999 0\"/></svg>".utf8).write(to: broken)
+    #expect(mkfifo(folder.appendingPathComponent("fifo.svg").path, 0o600) == 0)
+    for files in [
+      [broken.path, broken.path, broken.path], [folder.appendingPathComponent("fifo.svg").path],
+      ["/no/such.svg", "/no/such.svg", "/no/such.svg"], Array(Self.masters("ring").prefix(2)),
+      [Self.masters("ring")[0]],
+    ] {
+      let result = try CLI.run(["symbols", "check"] + files)
+      #expect(result.status == 2, "\(files)")
+      #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
+    }
+  }
+}

@@ -1,0 +1,82 @@
+"""The variable-symbol corpus checked by things we did not write: each triplet's verdict from
+fontTools' varLib.interpolatable (the masters' contours read by fontTools' own SVG path reader
+and drawn through a recording pen), each path's area and direction from svgpathtools, against
+`lumen symbols check --json`.
+
+usage: symbols_oracles.py LUMEN CORPUS   (prints JSON: checks, failures, numbers)
+"""
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+from fontTools.pens.recordingPen import RecordingPen
+from fontTools.svgLib.path import SVGPath
+from fontTools.varLib import interpolatable
+from svgpathtools import parse_path
+
+lumen, corpus = sys.argv[1:3]
+WEIGHTS = ["Ultralight", "Regular", "Black"]
+# What makes masters fail to interpolate (fontTools also reports heuristics such as kinks and
+# over- or underweight contours, which are about the design, not the structure).
+STRUCTURAL = {"missing", "open_path", "path_count", "node_count", "node_incompatibility",
+              "contour_order", "wrong_start_point"}
+checks, failures, numbers = [], [], {}
+
+
+class Glyph:
+    """A glyph as interpolatable reads one: drawn by replaying what the SVG drew."""
+
+    def __init__(self, path):
+        self.recording = RecordingPen()
+        SVGPath(path).draw(self.recording)
+        self.width = 32
+
+    def draw(self, pen):
+        self.recording.replay(pen)
+
+
+def fonttools_verdict(folder):
+    glyphsets = [{"symbol": Glyph(os.path.join(folder, f"{w}.svg"))} for w in WEIGHTS]
+    problems = [problem for _, problem in interpolatable.test_gen(glyphsets, names=WEIGHTS)]
+    kinds = sorted({p["type"] for p in problems} & STRUCTURAL)
+    return not kinds, kinds
+
+
+manifest = json.load(open(os.path.join(corpus, "manifest.json")))
+agree, disagree, areas, directions = 0, [], 0, 0
+for name in sorted(manifest):
+    folder = os.path.join(corpus, name)
+    ours = subprocess.run([lumen, "symbols", "check", "--json"] + [os.path.join(folder, f"{w}.svg") for w in WEIGHTS],
+                          capture_output=True, text=True)
+    report = json.loads(ours.stdout)
+    theirs, kinds = fonttools_verdict(folder)
+    if ours.returncode not in (0, 1) or (ours.returncode == 0) != report["interpolatable"]:
+        disagree.append(f"{name}: status {ours.returncode} {ours.stderr.strip()}")
+    elif report["interpolatable"] == theirs == manifest[name]["interpolatable"]:
+        agree += 1
+    else:
+        disagree.append(f"{name}: lumen {report['interpolatable']}, fontTools {theirs} {kinds}, "
+                        f"drawn {manifest[name]['interpolatable']}")
+    # Each path's area and direction against svgpathtools (y down: its signed area is
+    # positive for what runs clockwise on screen, as ours).
+    for weight, master in zip(WEIGHTS, report["masters"]):
+        paths = [e.get("d") for e in ET.parse(os.path.join(folder, f"{weight}.svg")).iter()
+                 if e.tag.endswith("path")]
+        for d, summary in zip(paths, master["paths"]):
+            area = parse_path(d).area()
+            if abs(abs(area) - summary["area"]) > 1e-6 * max(1, abs(area)):
+                failures.append(f"{name}/{weight}: area {summary['area']} vs svgpathtools {area}")
+            else:
+                areas += 1
+            if (area > 0) != (summary["direction"] == "clockwise"):
+                failures.append(f"{name}/{weight}: {summary['direction']} vs svgpathtools' area {area}")
+            else:
+                directions += 1
+checks.append(f"{agree} of {len(manifest)} triplets: the same verdict as fontTools")
+if disagree:
+    failures.append(f"verdicts differ: {disagree[:6]}")
+checks.append(f"{areas} paths' areas and {directions} directions as svgpathtools")
+numbers.update(triplets=len(manifest), agree=agree, paths=areas)
+print(json.dumps({"checks": checks, "failures": failures, "numbers": numbers}))
