@@ -17,7 +17,8 @@ import Testing
     #expect(good.output.hasSuffix("the masters interpolate\n"))
     let reversed = try CLI.run(["symbols", "check", "--json"] + Self.masters("plus-reversed"))
     #expect(reversed.status == 1)
-    let report = try JSONSerialization.jsonObject(with: Data(reversed.output.utf8)) as? [String: Any]
+    let report =
+      try JSONSerialization.jsonObject(with: Data(reversed.output.utf8)) as? [String: Any]
     let problems = report?["problems"] as? [[String: Any]] ?? []
     #expect(problems.count == 1)
     #expect(problems.first?["kind"] as? String == "direction")

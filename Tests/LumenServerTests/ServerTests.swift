@@ -391,8 +391,7 @@ import Testing
     for folder in try FileManager.default.contentsOfDirectory(atPath: blobs.path) {
       for name in try FileManager.default.contentsOfDirectory(
         atPath: blobs.appendingPathComponent(folder).path)
-      where !name.contains(".lumen-partial-")
-      {
+      where !name.contains(".lumen-partial-") {
         // A kill between naming the unnamed file and renaming it leaves it under its hidden
         // partial name, which the next write to the folder sweeps: never a blob's name.
         let file = blobs.appendingPathComponent(folder).appendingPathComponent(name)
