@@ -1,5 +1,6 @@
 import Foundation
 import LumenCommandLine
+import LumenCore
 import LumenSymbols
 
 /// `lumen symbols check`: variable symbols' masters, read and compared.
@@ -23,23 +24,84 @@ enum SymbolsCommand {
           transforms. Status 0: the masters interpolate; 1: they do not; 2: an input cannot \
           be read.
           """,
-        run: check)
+        run: check),
+      Command(
+        name: "fix", summary: "Makes the masters interpolate where it can, and writes them.",
+        positionals: Positionals(
+          placeholder: "FILES", count: 1...3,
+          help: "three masters (Ultralight, Regular, Black) or one symbol template"),
+        options: [
+          .value(
+            "output", short: "o", "OUT.svg", .path,
+            help: "the symbol template to write (Ultralight-S, Regular-S, Black-S groups)"),
+          .value(
+            "out-dir", "DIR", .path,
+            help: "writes Ultralight.svg, Regular.svg and Black.svg there instead"),
+        ],
+        notes: """
+          Reorders paths to match Regular's (by centroid, size and bounds), reverses those \
+          running the other way, starts each at the node matching Regular's first, and makes a \
+          line a curve (handles on it) where another master has a curve there; each fix is \
+          listed. Different path counts, node counts or open and closed paths are reported \
+          with status 1 and nothing is written. Outputs are written whole or not at all, never \
+          over an input.
+          """,
+        run: fix),
     ])
 
-  static func check(_ args: ParsedArguments) throws {
-    let files = args.positional.map { URL(fileURLWithPath: $0) }
-    let masters: [Master]
+  /// The masters in the command's files; an unreadable input ends the command with status 2.
+  private static func masters(_ args: ParsedArguments) -> [Master] {
     do {
-      masters = try Master.read(files)
+      return try Master.read(args.positional.map { URL(fileURLWithPath: $0) })
     } catch {
       CommandLineTool.fail(CommandFailure("\(error)"), status: 2)
     }
-    let result = Compatibility(masters: masters)
+  }
+
+  static func check(_ args: ParsedArguments) throws {
+    let result = Compatibility(masters: masters(args))
     if args.has("json") {
       print(try SymbolsReport(result).json())
     } else {
       print(SymbolsReport(result).table(colours: isatty(STDOUT_FILENO) != 0), terminator: "")
     }
     if !result.isInterpolatable { exit(1) }
+  }
+
+  static func fix(_ args: ParsedArguments) throws {
+    let output = args.string("output")
+    let folder = args.string("out-dir")
+    guard (output == nil) != (folder == nil) else {
+      throw UsageError("fix needs -o OUT.svg or --out-dir DIR (one of them)")
+    }
+    let fixed = Fixer(masters: masters(args))
+    for line in fixed.fixes { print(line) }
+    guard fixed.unfixable.isEmpty else {
+      for problem in fixed.unfixable {
+        FileHandle.standardError.write(Data("lumen: cannot fix: \(problem.message)\n".utf8))
+      }
+      throw CommandFailure("the masters cannot be made to interpolate; nothing was written")
+    }
+    var writes: [(URL, String)] = []
+    if let output {
+      writes = [(URL(fileURLWithPath: output), SymbolTemplate.svg(fixed.masters))]
+    } else if let folder {
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true)
+      writes = fixed.masters.map {
+        (
+          URL(fileURLWithPath: folder).appendingPathComponent("\($0.weight.rawValue).svg"),
+          SymbolTemplate.svg($0)
+        )
+      }
+    }
+    for (url, _) in writes {
+      try FileIdentity.refuseOverwriting(args.positional, with: url.path)
+    }
+    for (url, text) in writes {
+      try AtomicOutput.write(Data(text.utf8), to: url)
+      print("wrote \(url.path)")
+    }
+    if fixed.fixes.isEmpty { print("nothing to fix: the masters interpolate") }
   }
 }

@@ -41,4 +41,26 @@ import Testing
       #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
     }
   }
+
+  @Test func fixWritesATemplateThatInterpolatesOrNothing() throws {
+    let folder = try CLI.scratch()
+    let template = folder.appendingPathComponent("fixed.svg")
+    let fixed = try CLI.run(
+      ["symbols", "fix"] + Self.masters("heart-reversed") + ["-o", template.path])
+    #expect(fixed.status == 0, "\(fixed.errors)")
+    #expect(fixed.output.contains("Black path 0: reversed"))
+    #expect(try CLI.run("symbols", "check", template.path).status == 0)
+    let none = folder.appendingPathComponent("none.svg")
+    let refused = try CLI.run(
+      ["symbols", "fix"] + Self.masters("ring-missing-path") + ["-o", none.path])
+    #expect(refused.status == 1)
+    #expect(refused.errors.contains("cannot fix: Black has 1 paths, Regular 2"))
+    #expect(!FileManager.default.fileExists(atPath: none.path))
+    let both = try CLI.run(
+      ["symbols", "fix"] + Self.masters("heart") + ["-o", none.path, "--out-dir", folder.path])
+    #expect(both.status == 2)
+    let input = Self.masters("heart-reversed")[0]
+    let over = try CLI.run(["symbols", "fix"] + Self.masters("heart-reversed") + ["-o", input])
+    #expect(over.status == 1 && over.errors.contains("refusing to write over"))
+  }
 }

@@ -1,9 +1,11 @@
 """The variable-symbol corpus checked by things we did not write: each triplet's verdict from
 fontTools' varLib.interpolatable (the masters' contours read by fontTools' own SVG path reader
 and drawn through a recording pen), each path's area and direction from svgpathtools, against
-`lumen symbols check --json`.
+`lumen symbols check --json`; and `lumen symbols fix`: every triplet it writes passes
+fontTools and `lumen symbols check` (also as one template), and it refuses exactly those whose
+paths or nodes differ in number.
 
-usage: symbols_oracles.py LUMEN CORPUS   (prints JSON: checks, failures, numbers)
+usage: symbols_oracles.py LUMEN CORPUS WORK   (prints JSON: checks, failures, numbers)
 """
 import json
 import os
@@ -16,7 +18,7 @@ from fontTools.svgLib.path import SVGPath
 from fontTools.varLib import interpolatable
 from svgpathtools import parse_path
 
-lumen, corpus = sys.argv[1:3]
+lumen, corpus, work = sys.argv[1:4]
 WEIGHTS = ["Ultralight", "Regular", "Black"]
 # What makes masters fail to interpolate (fontTools also reports heuristics such as kinks and
 # over- or underweight contours, which are about the design, not the structure).
@@ -74,6 +76,30 @@ for name in sorted(manifest):
                 failures.append(f"{name}/{weight}: {summary['direction']} vs svgpathtools' area {area}")
             else:
                 directions += 1
+# Fix: written triplets interpolate for fontTools and for check; the rest are refused.
+fixed, refused = 0, 0
+for name in sorted(manifest):
+    folder = os.path.join(corpus, name)
+    masters = [os.path.join(folder, f"{w}.svg") for w in WEIGHTS]
+    out = os.path.join(work, name)
+    result = subprocess.run([lumen, "symbols", "fix", *masters, "--out-dir", out], capture_output=True, text=True)
+    countable = manifest[name]["defect"] in ("extra-node", "missing-path")
+    if result.returncode == 1 and countable and not os.path.exists(out):
+        refused += 1
+        continue
+    if result.returncode != 0 or countable:
+        failures.append(f"fix {name}: status {result.returncode} {result.stderr.strip()[:200]}")
+        continue
+    verdict, kinds = fonttools_verdict(out)
+    template = os.path.join(work, f"{name}.svg")
+    subprocess.run([lumen, "symbols", "fix", *masters, "-o", template], capture_output=True)
+    again = subprocess.run([lumen, "symbols", "check", template], capture_output=True)
+    if verdict and again.returncode == 0:
+        fixed += 1
+    else:
+        failures.append(f"fix {name}: fontTools {kinds}, check of the template {again.returncode}")
+checks.append(f"{fixed} fixed triplets interpolate for fontTools and check, {refused} refused")
+numbers.update(fixed=fixed, refused=refused)
 checks.append(f"{agree} of {len(manifest)} triplets: the same verdict as fontTools")
 if disagree:
     failures.append(f"verdicts differ: {disagree[:6]}")
