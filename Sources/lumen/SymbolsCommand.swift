@@ -47,6 +47,19 @@ enum SymbolsCommand {
           over an input.
           """,
         run: fix),
+      Command(
+        name: "interpolate", summary: "Draws the symbol at a weight between its masters.",
+        positionals: Positionals(
+          placeholder: "FILES", count: 1...3,
+          help: "three masters (Ultralight, Regular, Black) or one symbol template"),
+        options: [
+          .value(
+            "weight", "W", .number(Interpolation.weights), required: true,
+            help: "0 Ultralight, 0.5 Regular, 1 Black; between, each point moves in a line"),
+          .value("output", short: "o", "OUT.svg", .path, required: true, help: "the SVG to write"),
+        ],
+        notes: "The masters must interpolate (see check and fix).",
+        run: interpolate),
     ])
 
   /// The masters in the command's files; an unreadable input ends the command with status 2.
@@ -103,5 +116,18 @@ enum SymbolsCommand {
       print("wrote \(url.path)")
     }
     if fixed.fixes.isEmpty { print("nothing to fix: the masters interpolate") }
+  }
+
+  static func interpolate(_ args: ParsedArguments) throws {
+    let output = URL(fileURLWithPath: try args.required("output"))
+    let drawn: Master
+    do {
+      drawn = try Interpolation.master(at: args.number("weight") ?? 0.5, of: masters(args))
+    } catch {
+      throw CommandFailure("\(error)")
+    }
+    try FileIdentity.refuseOverwriting(args.positional, with: output.path)
+    try AtomicOutput.write(Data(SymbolTemplate.svg(drawn).utf8), to: output)
+    print("wrote \(output.path)")
   }
 }

@@ -63,4 +63,17 @@ import Testing
     let over = try CLI.run(["symbols", "fix"] + Self.masters("heart-reversed") + ["-o", input])
     #expect(over.status == 1 && over.errors.contains("refusing to write over"))
   }
+
+  @Test func interpolateRefusesMastersThatDoNotInterpolateAndWeightsOutside() throws {
+    let out = try CLI.scratch().appendingPathComponent("w.svg").path
+    let refused = try CLI.run(
+      ["symbols", "interpolate"] + Self.masters("heart-reversed") + ["--weight", "0.3", "-o", out])
+    #expect(refused.status == 1 && refused.errors.contains("check or fix them first"))
+    for weight in ["1.5", "-0.1", "nan"] {
+      let result = try CLI.run(
+        ["symbols", "interpolate"] + Self.masters("heart") + ["--weight", weight, "-o", out])
+      #expect(result.status == 2, "\(weight)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
 }

@@ -138,7 +138,8 @@ import Testing
 
 /// `lumen symbols check` against fontTools' interpolatable (every triplet's verdict) and
 /// svgpathtools (every path's area and direction) over the corpus (scripts/symbols/make-corpus.py);
-/// `lumen symbols fix`'s outputs against fontTools and check.
+/// `lumen symbols fix`'s outputs against fontTools and check; `lumen symbols interpolate` against
+/// the linear mix of the masters' points computed in Python.
 @Suite(.tags(.oracle)) struct SymbolsOracleTests {
   @Test(.requires(.python))
   func theCorpusAgreesWithFontToolsAndSvgpathtools() throws {

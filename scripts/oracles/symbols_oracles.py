@@ -3,7 +3,8 @@ fontTools' varLib.interpolatable (the masters' contours read by fontTools' own S
 and drawn through a recording pen), each path's area and direction from svgpathtools, against
 `lumen symbols check --json`; and `lumen symbols fix`: every triplet it writes passes
 fontTools and `lumen symbols check` (also as one template), and it refuses exactly those whose
-paths or nodes differ in number.
+paths or nodes differ in number; `lumen symbols interpolate` at five weights against the linear
+mix of the masters' points computed here from svgpathtools' reading of them.
 
 usage: symbols_oracles.py LUMEN CORPUS WORK   (prints JSON: checks, failures, numbers)
 """
@@ -100,6 +101,33 @@ for name in sorted(manifest):
         failures.append(f"fix {name}: fontTools {kinds}, check of the template {again.returncode}")
 checks.append(f"{fixed} fixed triplets interpolate for fontTools and check, {refused} refused")
 numbers.update(fixed=fixed, refused=refused)
+# Interpolate: every point of every segment, as svgpathtools reads both.
+def points(svg_file):
+    return [[seg.bpoints() for seg in parse_path(e.get("d"))]
+            for e in ET.parse(svg_file).iter() if e.tag.endswith("path")]
+
+
+mixed, worst = 0, 0.0
+for name in sorted(n for n in manifest if manifest[n]["interpolatable"]):
+    masters = [os.path.join(corpus, name, f"{w}.svg") for w in WEIGHTS]
+    drawn = [points(m) for m in masters]
+    for weight in (0, 0.25, 0.5, 0.8, 1):
+        out = os.path.join(work, f"{name}-{weight}.svg")
+        subprocess.run([lumen, "symbols", "interpolate", *masters, "--weight", str(weight), "-o", out],
+                       capture_output=True, check=True)
+        a, b, t = (drawn[0], drawn[1], weight * 2) if weight <= 0.5 else (drawn[1], drawn[2], weight * 2 - 1)
+        expected = [[[p + (q - p) * t for p, q in zip(sa, sb)] for sa, sb in zip(pa, pb)] for pa, pb in zip(a, b)]
+        got = points(out)
+        shape_ok = [len(p) for p in got] == [len(p) for p in expected]
+        error = max((abs(g - e) for pg, pe in zip(got, expected) for sg, se in zip(pg, pe)
+                     for g, e in zip(sg, se)), default=0)
+        worst = max(worst, error)
+        if shape_ok and error < 1e-3:
+            mixed += 1
+        else:
+            failures.append(f"interpolate {name} at {weight}: segments {shape_ok}, error {error}")
+checks.append(f"{mixed} interpolations equal the linear mix of the masters' points")
+numbers.update(interpolations=mixed, worst=worst)
 checks.append(f"{agree} of {len(manifest)} triplets: the same verdict as fontTools")
 if disagree:
     failures.append(f"verdicts differ: {disagree[:6]}")
