@@ -1,4 +1,5 @@
 import Foundation
+import LumenCore
 
 /// Why symbols cannot be read, as one line.
 public enum SymbolError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -9,9 +10,11 @@ public enum SymbolError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The input does not hold three masters.
   case masters(String)
 
+  /// One bounded line, whatever the file held.
   public var description: String {
     switch self {
-    case .unreadable(let problem), .malformed(let problem), .masters(let problem): problem
+    case .unreadable(let problem), .malformed(let problem), .masters(let problem):
+      EchoedText.line(problem)
     }
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import LumenCodecs
 import LumenCore
 import LumenEdit
+import LumenTestSupport
 import Testing
 
 @testable import LumenServer
@@ -144,6 +145,20 @@ import Testing
       Issue.record("accepted \(json): \(configuration)")
     } catch {
       #expect(error.path == path, "\(error)")
+    }
+  }
+
+  /// Inputs the fuzzer once found (fuzz/regressions/editor-config): a key holding a line break
+  /// is echoed on one line.
+  @Test func fuzzRegressionsAreRefusedOnOneLine() throws {
+    let folder = PackagePaths.root.appendingPathComponent("fuzz/regressions/editor-config")
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+      let data = try Data(contentsOf: folder.appendingPathComponent(name))
+      do {
+        _ = try EditorConfiguration(json: data)
+      } catch {
+        #expect(!"\(error)".contains("\n"), "\(error)")
+      }
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LumenCore
 import LumenJobs
 
 /// An editor configuration refused: where in the JSON (`tools.adjust.sliders[2].maximum`), and why.
@@ -6,7 +7,10 @@ public struct EditorConfigurationError: Error, CustomStringConvertible, Sendable
   public let path: String
   public let problem: String
 
-  public var description: String { path.isEmpty ? problem : "\(path): \(problem)" }
+  /// One bounded line, whatever the keys held (a forged file's key may hold a line break).
+  public var description: String {
+    EchoedText.line(path.isEmpty ? problem : "\(path): \(problem)")
+  }
 }
 
 extension EditorConfiguration {
