@@ -25,6 +25,8 @@ public enum SymbolLimits {
   public static let fileSize = 8 << 20
   /// Coordinates beyond this are forged: a symbol is a few hundred units across.
   public static let coordinate = 1e7
+  /// Points beyond this once transforms apply are refused too.
+  public static let placed = 1e9
   /// Groups nested deeper than this are refused.
   public static let depth = 64
   /// Shapes in one file.

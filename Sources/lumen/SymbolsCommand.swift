@@ -5,6 +5,11 @@ import LumenSymbols
 
 /// `lumen symbols check`: variable symbols' masters, read and compared.
 enum SymbolsCommand {
+  /// What every symbols command reads.
+  static let masterFiles = Positionals(
+    placeholder: "FILES", count: 1...3,
+    help: "three masters (Ultralight, Regular, Black) or one symbol template")
+
   static let command = Command(
     name: "symbols",
     summary: "Variable symbols: check that three masters interpolate, and say where not.",
@@ -12,9 +17,7 @@ enum SymbolsCommand {
       Command(
         name: "check",
         summary: "Compares the masters' paths: order, nodes, segments, start, direction.",
-        positionals: Positionals(
-          placeholder: "FILES", count: 1...3,
-          help: "three masters (Ultralight, Regular, Black) or one symbol template"),
+        positionals: masterFiles,
         options: [.flag("json", help: "prints JSON instead of a table")],
         notes: """
           Each master's paths are listed (nodes, segment types, first node, direction by \
@@ -27,9 +30,7 @@ enum SymbolsCommand {
         run: check),
       Command(
         name: "fix", summary: "Makes the masters interpolate where it can, and writes them.",
-        positionals: Positionals(
-          placeholder: "FILES", count: 1...3,
-          help: "three masters (Ultralight, Regular, Black) or one symbol template"),
+        positionals: masterFiles,
         options: [
           .value(
             "output", short: "o", "OUT.svg", .path,
@@ -49,9 +50,7 @@ enum SymbolsCommand {
         run: fix),
       Command(
         name: "interpolate", summary: "Draws the symbol at a weight between its masters.",
-        positionals: Positionals(
-          placeholder: "FILES", count: 1...3,
-          help: "three masters (Ultralight, Regular, Black) or one symbol template"),
+        positionals: masterFiles,
         options: [
           .value(
             "weight", "W", .number(Interpolation.weights), required: true,

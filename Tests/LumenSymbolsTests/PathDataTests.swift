@@ -79,6 +79,10 @@ import Testing
       try write("absurd.svg", "<svg><path d=\"M0 0 L1e300 1\"/></svg>"),
       try write("many.svg", manyNodes), try write("deep.svg", deep),
       try write("notsvg.svg", "<html/>"),
+      try write(
+        "scaled.svg",
+        "<svg>" + String(repeating: "<g transform=\"scale(1e7)\">", count: 4)
+          + "<path d=\"M0 0 L1e7 1\"/>" + String(repeating: "</g>", count: 4) + "</svg>"),
       try write("transform.svg", "<svg><path transform=\"spin(3)\" d=\"M0 0 L1 1\"/></svg>"),
     ]
     for file in cases {

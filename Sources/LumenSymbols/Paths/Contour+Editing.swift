@@ -49,8 +49,10 @@ extension Contour {
   public var pathData: String {
     func number(_ v: Double) -> String {
       let rounded = (v * 10_000).rounded() / 10_000
-      return rounded == rounded.rounded() && abs(rounded) < 1e15
-        ? String(Int(rounded)) : String(rounded)
+      guard rounded == rounded.rounded(), let whole = Int(exactly: rounded) else {
+        return String(rounded)
+      }
+      return String(whole)
     }
     func point(_ p: PathPoint) -> String { "\(number(p.x)) \(number(p.y))" }
     var words = ["M\(point(start))"]

@@ -26,7 +26,10 @@ public struct PathPoint: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     func short(_ v: Double) -> String {
       let rounded = (v * 100).rounded() / 100
-      return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+      guard rounded == rounded.rounded(), let whole = Int(exactly: rounded) else {
+        return String(rounded)
+      }
+      return String(whole)
     }
     return "(\(short(x)), \(short(y)))"
   }

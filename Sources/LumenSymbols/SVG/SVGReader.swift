@@ -125,10 +125,17 @@ struct SVGReader {
       guard shapes.count < SymbolLimits.shapes else {
         throw .malformed("more than \(SymbolLimits.shapes) shapes")
       }
-      shapes.append(
-        Shape(
-          contours: contours.map { $0.applying(transform) }, master: master,
-          strokeWidth: strokeWidth))
+      let placed = contours.map { $0.applying(transform) }
+      // Transforms multiply: nested scales can carry sane numbers anywhere.
+      guard
+        placed.allSatisfy({
+          $0.points.allSatisfy { $0.isFinite && max(abs($0.x), abs($0.y)) <= SymbolLimits.placed }
+        })
+      else {
+        throw .malformed(
+          "<\(name)> lies beyond \(Int(SymbolLimits.placed)) units once its transforms apply")
+      }
+      shapes.append(Shape(contours: placed, master: master, strokeWidth: strokeWidth))
     }
 
     private func number(_ text: String?, _ attribute: String, default fallback: Double? = nil)
