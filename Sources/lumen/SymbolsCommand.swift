@@ -12,7 +12,7 @@ enum SymbolsCommand {
 
   static let command = Command(
     name: "symbols",
-    summary: "Variable symbols: check that three masters interpolate, and say where not.",
+    summary: "Variable symbols: check, fix and interpolate three masters.",
     subcommands: [
       Command(
         name: "check",
