@@ -53,37 +53,48 @@ public struct Photo: Sendable {
     var options = options
     if options.exif == nil { options.exif = decoded.exif }
     if options.memoryBudget == nil { options.memoryBudget = context.memoryBudget }
-    let writer = try ImageWriter(
-      url: destination, options: options, source: url, overwrite: overwrite)
-    let format = writer.preferredFormat(
-      hasAlpha: !image.isOpaque, sourceSample: decoded.bitmap.format.sample)
-    let sink: any RowSink = progress.map { RowTee(writer, $0) } ?? writer
+    try ImageWriter(url: destination, options: options, source: url, overwrite: overwrite)
+      .render(
+        image, sourceSample: decoded.bitmap.format.sample, context: context, progress: progress)
+  }
+}
+
+extension ImageWriter {
+  /// Renders `image` in `context` into this writer (and `progress`, if any), in the layout it
+  /// encodes without converting (``preferredFormat(hasAlpha:sourceSample:)``); a failed render
+  /// leaves no file.
+  public func render(
+    _ image: Image, sourceSample: SampleType = .uint8, context: RenderContext,
+    progress: (any RowSink)? = nil
+  ) throws {
+    let format = preferredFormat(hasAlpha: !image.isOpaque, sourceSample: sourceSample)
+    let sink: any RowSink = progress.map { RowTee(self, $0) } ?? self
     do {
       try context.render(image, format: format, to: sink)
     } catch {
-      writer.cancel()
+      cancel()
       throw error
     }
   }
 }
 
 /// Passes every band to two sinks (an encoder and a progress display).
-public final class RowTee: RowSink {
+private final class RowTee: RowSink {
   let first: any RowSink
   let second: any RowSink
-  public init(_ first: any RowSink, _ second: any RowSink) {
+  init(_ first: any RowSink, _ second: any RowSink) {
     self.first = first
     self.second = second
   }
-  public func begin(width: Int, height: Int, format: PixelFormat) throws {
+  func begin(width: Int, height: Int, format: PixelFormat) throws {
     try first.begin(width: width, height: height, format: format)
     try second.begin(width: width, height: height, format: format)
   }
-  public func write(_ band: RowBand) throws {
+  func write(_ band: RowBand) throws {
     try first.write(band)
     try second.write(band)
   }
-  public func finish() throws {
+  func finish() throws {
     try first.finish()
     try second.finish()
   }

@@ -155,16 +155,8 @@ public struct RenderJob: Codable, Hashable, Sendable {
       to: canvas.image, resources: EditResources(resources), context: context)
     var options = encoding.options
     if options.memoryBudget == nil { options.memoryBudget = context.memoryBudget }
-    let writer = try ImageWriter(
-      url: URL(fileURLWithPath: output), options: options, overwrite: overwrite)
-    let sink: any RowSink = progress.map { RowTee(writer, $0) } ?? writer
-    do {
-      try context.render(
-        edited, format: writer.preferredFormat(hasAlpha: !edited.isOpaque), to: sink)
-    } catch {
-      writer.cancel()
-      throw error
-    }
+    try ImageWriter(url: URL(fileURLWithPath: output), options: options, overwrite: overwrite)
+      .render(edited, context: context, progress: progress)
   }
 
 }

@@ -131,7 +131,7 @@ extension Template {
     case .video(let path):
       let job: [String: Any] = [
         "clips": [["path": path]],
-        "document": (try? JSONSerialization.jsonObject(with: document.jsonData())) ?? [:],
+        "document": document.jsonObject(),
         "output": output, "resourceFolder": templateFolder, "allowedRoots": roots,
         "overwrite": overwrite,
       ]
