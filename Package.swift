@@ -184,7 +184,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "LumenSymbolsTests", dependencies: ["LumenSymbols", "LumenTestSupport"],
-      exclude: ["corpus"]),
+      exclude: ["corpus", "designs"]),
     .testTarget(
       name: "LumenCLITests",
       dependencies: ["LumenCore", "LumenCodecs", "LumenFilters", "LumenTestSupport"]),

@@ -31,4 +31,9 @@ public enum SymbolLimits {
   public static let depth = 64
   /// Shapes in one file.
   public static let shapes = 10_000
+  /// Stroke widths and corner radii: a symbol's are a few units.
+  public static let strokeWidth = 10_000.0
+  /// A rendered picture's side and pixel count (a preview of a symbol is a few hundred pixels).
+  public static let renderSide = 16_384
+  public static let renderPixels = 64 << 20
 }

@@ -3,7 +3,7 @@ import LumenCommandLine
 import LumenCore
 import LumenSymbols
 
-/// `lumen symbols check`: variable symbols' masters, read and compared.
+/// `lumen symbols`: variable symbols' masters read, compared, fixed, drawn and exported.
 enum SymbolsCommand {
   /// What every symbols command reads.
   static let masterFiles = Positionals(
@@ -12,15 +12,21 @@ enum SymbolsCommand {
 
   static let command = Command(
     name: "symbols",
-    summary: "Variable symbols: check, fix and interpolate three masters.",
+    summary:
+      "Variable symbols: check, fix, generate, interpolate, render, preview and export masters.",
     subcommands: [
       Command(
         name: "check",
         summary: "Compares the masters' paths: order, nodes, segments, start, direction.",
-        positionals: masterFiles,
+        positionals: Positionals(
+          placeholder: "FILES", count: 1...3,
+          help:
+            "three masters (Ultralight, Regular, Black), one symbol template, or a library folder"),
         options: [.flag("json", help: "prints JSON instead of a table")],
         notes: """
-          Each master's paths are listed (nodes, segment types, first node, direction by \
+          A folder is a library: every symbol template (*.svg) in it and every folder in it \
+          holding Ultralight.svg, Regular.svg and Black.svg is checked, on every core, one line \
+          each. Otherwise each master's paths are listed (nodes, segment types, first node, direction by \
           signed area, bounds), then every difference from Regular with its master, path, \
           node and place, and what to do about it. Reads path data with every command (arcs \
           as cubics), rect, circle, ellipse, line, polyline, polygon, and group and element \
@@ -59,10 +65,11 @@ enum SymbolsCommand {
         ],
         notes: "The masters must interpolate (see check and fix).",
         run: interpolate),
+      generate, render, preview, export,
     ])
 
   /// The masters in the command's files; an unreadable input ends the command with status 2.
-  private static func masters(_ args: ParsedArguments) -> [Master] {
+  static func masters(_ args: ParsedArguments) -> [Master] {
     do {
       return try Master.read(args.positional.map { URL(fileURLWithPath: $0) })
     } catch {
@@ -71,6 +78,13 @@ enum SymbolsCommand {
   }
 
   static func check(_ args: ParsedArguments) throws {
+    var isFolder: ObjCBool = false
+    if args.positional.count == 1,
+      FileManager.default.fileExists(atPath: args.positional[0], isDirectory: &isFolder),
+      isFolder.boolValue
+    {
+      return try checkLibrary(args)
+    }
     let result = Compatibility(masters: masters(args))
     if args.has("json") {
       print(try SymbolsReport(result).json())
@@ -80,10 +94,26 @@ enum SymbolsCommand {
     if !result.isInterpolatable { exit(1) }
   }
 
+  /// `check FOLDER`: every symbol in a library, one line each; status 2 when the folder
+  /// cannot be listed.
+  static func checkLibrary(_ args: ParsedArguments) throws {
+    let library: SymbolLibrary
+    do {
+      library = try SymbolLibrary(folder: URL(fileURLWithPath: args.positional[0]))
+    } catch {
+      CommandLineTool.fail(CommandFailure("\(error)"), status: 2)
+    }
+    let report = LibraryReport(library.check())
+    if args.has("json") {
+      print(try report.json())
+    } else {
+      print(report.table(colours: isatty(STDOUT_FILENO) != 0), terminator: "")
+    }
+    if !report.interpolatable { exit(1) }
+  }
+
   static func fix(_ args: ParsedArguments) throws {
-    let output = args.string("output")
-    let folder = args.string("out-dir")
-    guard (output == nil) != (folder == nil) else {
+    guard args.has("output") != args.has("out-dir") else {
       throw UsageError("fix needs -o OUT.svg or --out-dir DIR (one of them)")
     }
     let fixed = Fixer(masters: masters(args))
@@ -94,39 +124,31 @@ enum SymbolsCommand {
       }
       throw CommandFailure("the masters cannot be made to interpolate; nothing was written")
     }
-    var writes: [(URL, String)] = []
-    if let output {
-      writes = [(URL(fileURLWithPath: output), SymbolTemplate.svg(fixed.masters))]
-    } else if let folder {
-      try FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true)
-      writes = fixed.masters.map {
-        (
-          URL(fileURLWithPath: folder).appendingPathComponent("\($0.weight.rawValue).svg"),
-          SymbolTemplate.svg($0)
-        )
-      }
-    }
-    for (url, _) in writes {
-      try FileIdentity.refuseOverwriting(args.positional, with: url.path)
-    }
-    for (url, text) in writes {
-      try AtomicOutput.write(Data(text.utf8), to: url)
-      print("wrote \(url.path)")
-    }
+    try writeMasters(fixed.masters, args)
     if fixed.fixes.isEmpty { print("nothing to fix: the masters interpolate") }
   }
 
   static func interpolate(_ args: ParsedArguments) throws {
-    let output = URL(fileURLWithPath: try args.required("output"))
+    let output = try outputURL(args)
     let drawn: Master
     do {
       drawn = try Interpolation.master(at: args.number("weight") ?? 0.5, of: masters(args))
     } catch {
       throw CommandFailure("\(error)")
     }
+    try write(SymbolTemplate.svg(drawn), to: output)
+  }
+
+  /// The command's `-o`, which must not be one of its inputs.
+  static func outputURL(_ args: ParsedArguments) throws -> URL {
+    let output = URL(fileURLWithPath: try args.required("output"))
     try FileIdentity.refuseOverwriting(args.positional, with: output.path)
-    try AtomicOutput.write(Data(SymbolTemplate.svg(drawn).utf8), to: output)
+    return output
+  }
+
+  /// Writes `text` whole or not at all, and says so.
+  static func write(_ text: String, to output: URL) throws {
+    try AtomicOutput.write(Data(text.utf8), to: output)
     print("wrote \(output.path)")
   }
 }

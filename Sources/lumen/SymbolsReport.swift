@@ -73,3 +73,57 @@ struct SymbolsReport: Encodable {
     return out
   }
 }
+
+/// What `lumen symbols check FOLDER` prints: a line per symbol, then the count.
+struct LibraryReport: Encodable {
+  struct Entry: Encodable {
+    let name: String
+    let interpolatable: Bool
+    let problems: Int
+    /// Why the symbol could not be read, or its first problem.
+    let message: String?
+  }
+
+  let interpolatable: Bool
+  let symbols: [Entry]
+
+  init(_ verdicts: [SymbolLibrary.Verdict]) {
+    symbols = verdicts.map { verdict in
+      switch verdict.result {
+      case .success(let result):
+        Entry(
+          name: verdict.symbol.name, interpolatable: result.isInterpolatable,
+          problems: result.problems.count, message: result.problems.first?.message)
+      case .failure(let error):
+        Entry(name: verdict.symbol.name, interpolatable: false, problems: 1, message: "\(error)")
+      }
+    }
+    interpolatable = symbols.allSatisfy(\.interpolatable)
+  }
+
+  func json() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(self), as: UTF8.self)
+  }
+
+  func table(colours: Bool) -> String {
+    func paint(_ text: String, _ code: String) -> String {
+      colours ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+    var out = ""
+    for symbol in symbols {
+      out +=
+        symbol.interpolatable
+        ? "  ok    \(symbol.name)\n"
+        : paint("  FAIL  \(symbol.name): \(symbol.message ?? "")", "31")
+          + (symbol.problems > 1 ? " (and \(symbol.problems - 1) more)" : "") + "\n"
+    }
+    let failing = symbols.filter { !$0.interpolatable }.count
+    out +=
+      failing == 0
+      ? paint("all \(symbols.count) symbols interpolate\n", "32")
+      : paint("\(failing) of \(symbols.count) symbols do not interpolate\n", "31")
+    return out
+  }
+}

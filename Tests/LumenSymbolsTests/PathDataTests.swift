@@ -160,3 +160,30 @@ import Testing
     print("symbols:", report.numbers)
   }
 }
+
+/// `lumen symbols render` against rsvg-convert (the corpus' masters and the designs, by PSNR of
+/// their coverage); `generate` against fontTools and check, and its outlines against librsvg's
+/// strokes of the same centre lines; `export` rendered by rsvg-convert and read back;
+/// `preview` opened by Pillow (scripts/oracles/symbols_render_oracles.py).
+@Suite(.tags(.oracle)) struct SymbolsDrawingOracleTests {
+  @Test(.requires(.python, .rsvgConvert))
+  func drawingsAgreeWithLibrsvgAndFontTools() throws {
+    let tests = PackagePaths.root.appendingPathComponent("Tests/LumenSymbolsTests")
+    let report = try OracleReport(
+      running: "symbols_render_oracles.py",
+      [
+        PackagePaths.builtProduct("lumen").path, tests.appendingPathComponent("corpus").path,
+        tests.appendingPathComponent("designs").path, Scratch.directory().path,
+      ])
+    #expect(report.failures.isEmpty, "\(report.failures)")
+    #expect(report.checks.contains("177 of 177 renders equal rsvg-convert's (alpha PSNR >= 40 dB)"))
+    #expect(
+      report.checks.contains(
+        "15 of 15 generated templates pass check and fontTools, every subpath outlined"))
+    #expect(
+      report.checks.contains(
+        "45 of 45 generated outlines equal librsvg's strokes (alpha PSNR >= 40 dB)"),
+      "\(report.checks)")
+    print("symbols drawing:", report.numbers)
+  }
+}

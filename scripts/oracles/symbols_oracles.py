@@ -101,10 +101,11 @@ for name in sorted(manifest):
         failures.append(f"fix {name}: fontTools {kinds}, check of the template {again.returncode}")
 checks.append(f"{fixed} fixed triplets interpolate for fontTools and check, {refused} refused")
 numbers.update(fixed=fixed, refused=refused)
-# Interpolate: every point of every segment, as svgpathtools reads both.
+# Interpolate: every point of every segment, as svgpathtools reads both (the masters' paths in
+# order, whether drawn as one <path> element or several).
 def points(svg_file):
-    return [[seg.bpoints() for seg in parse_path(e.get("d"))]
-            for e in ET.parse(svg_file).iter() if e.tag.endswith("path")]
+    return [[seg.bpoints() for e in ET.parse(svg_file).iter() if e.tag.endswith("path")
+             for seg in parse_path(e.get("d"))]]
 
 
 mixed, worst = 0, 0.0

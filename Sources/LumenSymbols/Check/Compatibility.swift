@@ -156,18 +156,31 @@ public struct Compatibility: Sendable {
     }
   }
 
-  /// The node of `path` that corresponds to `reference`'s first node (nodes in each path's own
-  /// bounds), when it is clearly another than the first.
+  /// The node of `path` that corresponds to `reference`'s first node, when it is clearly
+  /// another than the first: the closed paths' nodes, each about its centroid and scaled to
+  /// unit spread, are laid over each other at every rotation, and one rotation must fit at
+  /// least twice as well as none. Whole paths are compared, not single nodes: weights move
+  /// nodes (an outlined stroke's corners most) but not their order.
   static func startIndex(of path: Contour, matching reference: Contour) -> Int? {
     func normalized(_ c: Contour) -> [PathPoint] {
-      let b = c.bounds
-      let (w, h) = (max(b.maxX - b.minX, 1e-9), max(b.maxY - b.minY, 1e-9))
-      return c.nodes.map { PathPoint(($0.x - b.minX) / w, ($0.y - b.minY) / h) }
+      let nodes = c.nodes
+      let centre = c.centroid
+      let spread =
+        (nodes.reduce(0) { $0 + ($1 - centre).dot($1 - centre) } / Double(max(nodes.count, 1)))
+        .squareRoot()
+      return nodes.map { ($0 - centre) * (1 / max(spread, 1e-9)) }
     }
     let ours = normalized(path)
-    guard let first = normalized(reference).first, !ours.isEmpty else { return nil }
-    let nearest =
-      ours.indices.min { ours[$0].distance(to: first) < ours[$1].distance(to: first) } ?? 0
-    return ours[nearest].distance(to: first) < ours[0].distance(to: first) - 0.05 ? nearest : 0
+    let theirs = normalized(reference)
+    guard path.isClosed, ours.count == theirs.count, ours.count > 1 else { return nil }
+    func misfit(_ rotation: Int) -> Double {
+      theirs.indices.reduce(0) { sum, index in
+        let d = ours[(index + rotation) % ours.count] - theirs[index]
+        return sum + d.dot(d)
+      }
+    }
+    let fits = ours.indices.map(misfit)
+    let best = fits.indices.min { fits[$0] < fits[$1] } ?? 0
+    return fits[best] < fits[0] * 0.5 - 1e-9 ? best : 0
   }
 }

@@ -22,7 +22,9 @@ public enum Interpolation {
     let contours = zip(from.contours, to.contours).map { a, b in
       mix(a.explicitlyClosed, b.explicitlyClosed, t)
     }
-    return Master(weight: .regular, file: "weight \(weight)", contours: contours)
+    return Master(
+      weight: .regular, file: "weight \(weight)", contours: contours,
+      width: from.width + (to.width - from.width) * t)
   }
 
   static func mix(_ a: Contour, _ b: Contour, _ t: Double) -> Contour {

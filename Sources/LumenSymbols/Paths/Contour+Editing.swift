@@ -47,14 +47,7 @@ extension Contour {
 
   /// SVG path data for the path, numbers with up to four decimals.
   public var pathData: String {
-    func number(_ v: Double) -> String {
-      let rounded = (v * 10_000).rounded() / 10_000
-      guard rounded == rounded.rounded(), let whole = Int(exactly: rounded) else {
-        return String(rounded)
-      }
-      return String(whole)
-    }
-    func point(_ p: PathPoint) -> String { "\(number(p.x)) \(number(p.y))" }
+    func point(_ p: PathPoint) -> String { "\(p.x.svgText) \(p.y.svgText)" }
     var words = ["M\(point(start))"]
     for segment in segments {
       switch segment {
@@ -64,5 +57,16 @@ extension Contour {
     }
     if isClosed { words.append("Z") }
     return words.joined(separator: " ")
+  }
+}
+
+extension Double {
+  /// The number as SVG files here write it: up to four decimals, whole numbers without any.
+  var svgText: String {
+    let rounded = (self * 10_000).rounded() / 10_000
+    guard rounded == rounded.rounded(), let whole = Int(exactly: rounded) else {
+      return String(rounded)
+    }
+    return String(whole)
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A point of a symbol's drawing, in the SVG's user units (y down).
 public struct PathPoint: Hashable, Sendable, CustomStringConvertible {
   public var x: Double
@@ -21,6 +23,19 @@ public struct PathPoint: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var isFinite: Bool { x.isFinite && y.isFinite }
+
+  /// As a vector: its length, its direction, and the products with another.
+  var length: Double { (x * x + y * y).squareRoot() }
+  var unit: PathPoint { length > 0 ? self * (1 / length) : self }
+  func dot(_ other: PathPoint) -> Double { x * other.x + y * other.y }
+  func cross(_ other: PathPoint) -> Double { x * other.y - y * other.x }
+  /// A quarter turn towards +y from +x: the side a line's offsets move to for positive
+  /// distances.
+  var normal: PathPoint { PathPoint(-y, x) }
+  /// The vector turned by `angle` radians (towards +y from +x for positive angles).
+  func rotated(by angle: Double) -> PathPoint {
+    PathPoint(x * cos(angle) - y * sin(angle), x * sin(angle) + y * cos(angle))
+  }
 
   /// Two decimals, as the check prints coordinates.
   public var description: String {

@@ -5,19 +5,41 @@ import LumenCore
   import FoundationXML
 #endif
 
-/// The shapes of an SVG file as paths in the file's user units, transforms applied (the
-/// element's own and its groups'), each with the id of the nearest group that names a master
-/// (`Ultralight-S`, `Regular-S`, `Black-S`) when there is one.
-struct SVGReader {
-  struct Shape {
-    var contours: [Contour]
-    /// The `…-S` group it is drawn in, if any.
-    var master: String?
-    var strokeWidth: Double?
-  }
+/// A shape of an SVG file: its paths in the picture's pixels (its transforms, its groups' and
+/// the root's `viewBox` applied), how it is painted, and the nearest group that names a master
+/// (`Ultralight-S`, `Regular-S`, `Black-S`), when there is one.
+public struct SymbolShape: Hashable, Sendable {
+  public var contours: [Contour]
+  /// nil: `fill="none"`.
+  public var fill: FillRule?
+  /// nil: not stroked. Its width is in the picture's pixels.
+  public var stroke: StrokeStyle?
+  /// `data-corner-radius`: the radius at Regular weight a generated master rounds its corners
+  /// with; nil: the masters' own.
+  public var cornerRadius: Double?
+  public var master: String?
+  /// The element's own `id`, if any (a template's guides are found by theirs).
+  public var id: String?
+}
 
+/// An SVG file as the symbols commands see it: its size in pixels and its shapes in order.
+public struct SVGDrawing: Sendable {
+  public var width: Double
+  public var height: Double
+  public var shapes: [SymbolShape]
+}
+
+extension SVGDrawing {
   /// Reads `url`: a regular file of at most ``SymbolLimits/fileSize`` bytes.
-  static func shapes(in url: URL) throws(SymbolError) -> [Shape] {
+  public init(contentsOf url: URL) throws(SymbolError) {
+    self = try SVGReader.drawing(in: url)
+  }
+}
+
+/// Reads SVG with Foundation's XML parser: shapes, groups, transforms and paint.
+struct SVGReader {
+  /// Reads `url`: a regular file of at most ``SymbolLimits/fileSize`` bytes.
+  static func drawing(in url: URL) throws(SymbolError) -> SVGDrawing {
     let data: Data
     do {
       data = try RegularFile.contents(of: url.path, limit: SymbolLimits.fileSize)
@@ -25,13 +47,13 @@ struct SVGReader {
       throw .unreadable("\(url.path): \(error.reason)")
     }
     do {
-      return try shapes(in: data)
+      return try drawing(in: data)
     } catch {
       throw .malformed("\(url.path): \(error)")
     }
   }
 
-  static func shapes(in data: Data) throws(SymbolError) -> [Shape] {
+  static func drawing(in data: Data) throws(SymbolError) -> SVGDrawing {
     // Foundation's XML parser traps on some names that are not UTF-8: such files are refused
     // before it sees them (SVG is UTF-8 text).
     guard String(validating: data, as: UTF8.self) != nil else {
@@ -48,19 +70,23 @@ struct SVGReader {
       throw .malformed("not well-formed XML (line \(line))")
     }
     guard delegate.isBalanced else { throw .malformed("its tags do not pair up") }
-    guard delegate.sawSVG else { throw .malformed("no <svg> element") }
-    return delegate.shapes
+    guard let size = delegate.size else { throw .malformed("no <svg> element") }
+    let extent = delegate.shapes.flatMap(\.contours).map(\.bounds)
+    return SVGDrawing(
+      width: size.width ?? max(1, extent.map(\.maxX).max() ?? 0),
+      height: size.height ?? max(1, extent.map(\.maxY).max() ?? 0), shapes: delegate.shapes)
   }
 
   private final class Delegate: NSObject, XMLParserDelegate {
-    var shapes: [Shape] = []
+    var shapes: [SymbolShape] = []
     var failure: SymbolError?
-    var sawSVG = false
+    /// The root `<svg>`'s size, once it is read.
+    var size: (width: Double?, height: Double?)?
     /// The elements open now, innermost last.
     private var names: [String] = []
     /// Per open element: its transform (concatenated with its parents') and master group.
-    private var stack: [(transform: PathTransform, master: String?, strokeWidth: Double?)] = [
-      (.identity, nil, nil)
+    private var stack: [(transform: PathTransform, master: String?, paint: Paint)] = [
+      (.identity, nil, Paint())
     ]
 
     func parser(
@@ -115,12 +141,13 @@ struct SVGReader {
       {
         master = id
       }
-      let strokeWidth =
-        try attributes["stroke-width"].map { text throws(SymbolError) in
-          try number(text, "stroke-width")
-        } ?? parent.strokeWidth
-      stack.append((transform, master, strokeWidth))
-      if name == "svg" { sawSVG = true }
+      if name == "svg", size == nil {
+        let viewport = try Viewport(attributes)
+        size = (viewport.width, viewport.height)
+        transform = viewport.transform.concatenating(transform)
+      }
+      let paint = try parent.paint.applying(attributes)
+      stack.append((transform, master, paint))
       guard let contours = try contours(of: name, attributes) else { return }
       guard shapes.count < SymbolLimits.shapes else {
         throw .malformed("more than \(SymbolLimits.shapes) shapes")
@@ -135,7 +162,10 @@ struct SVGReader {
         throw .malformed(
           "<\(name)> lies beyond \(Int(SymbolLimits.placed)) units once its transforms apply")
       }
-      shapes.append(Shape(contours: placed, master: master, strokeWidth: strokeWidth))
+      shapes.append(
+        SymbolShape(
+          contours: placed, fill: paint.fill, stroke: paint.stroke(under: transform),
+          cornerRadius: paint.cornerRadius, master: master, id: attributes["id"]))
     }
 
     private func number(_ text: String?, _ attribute: String, default fallback: Double? = nil)
