@@ -3,14 +3,15 @@ import Foundation
 @testable import LumenSymbols
 
 /// libFuzzer entry for the variable-symbol reader: any bytes, as an SVG file's, either read
-/// (every shape's paths finite, their areas, checks and fixes computed) or are refused with an
-/// error of one line; as path data alone, the same.
+/// (every shape's paths finite, their areas, checks and fixes computed; masters generated from
+/// its strokes with the same structure at every weight; the drawing rendered small) or are
+/// refused with an error of one line; as path data alone, the same.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSymbols(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Data(bytes: data, count: size)
   do {
-    let shapes = try SVGReader.shapes(in: bytes)
-    let contours = shapes.flatMap(\.contours)
+    let drawing = try SVGReader.drawing(in: bytes)
+    let contours = drawing.shapes.flatMap(\.contours)
     for contour in contours {
       expect(contour.points.allSatisfy(\.isFinite), "a path with a point not finite")
       _ = contour.signedArea
@@ -24,6 +25,12 @@ public func fuzzSymbols(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let backwards = Master(
       weight: .black, file: "fuzz.svg", contours: contours.map { $0.reversed() })
     _ = Fixer(masters: [master(.ultralight), master(.regular), backwards])
+    if let generated = try? SymbolGenerator.masters(of: drawing, file: "fuzz.svg") {
+      let structures = generated.map { $0.contours.map(\.structure) }
+      expect(Set(structures).count == 1, "generated masters differ in structure")
+    }
+    let side = max(drawing.width, drawing.height)
+    _ = try? SymbolCanvas(rendering: drawing, scale: min(1, 48 / side))
   } catch {
     expectReadable(error)
   }

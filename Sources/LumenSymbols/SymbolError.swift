@@ -35,5 +35,8 @@ public enum SymbolLimits {
   public static let strokeWidth = 10_000.0
   /// A rendered picture's side and pixel count (a preview of a symbol is a few hundred pixels).
   public static let renderSide = 16_384
-  public static let renderPixels = 64 << 20
+  public static let renderPixels = 32 << 20
+  /// All of a picture's fills together may read this many times its pixels (each fill its
+  /// shape's bounds): a symbol's shapes overlap a few times, not thousands.
+  public static let renderLayers = 64
 }

@@ -126,14 +126,14 @@ extension SymbolsCommand {
     var canvas: SymbolCanvas
     do {
       canvas = try sheet.render()
+      for label in sheet.labels {
+        try canvas.fill(
+          labelPixels(
+            SheetCanvas.fitting(label.text, maxWidth: sheet.cellSize.width, scale: 1),
+            x: label.x, y: label.y), color: [60, 60, 60, 255])
+      }
     } catch {
       throw CommandFailure("\(error)")
-    }
-    for label in sheet.labels {
-      canvas.fill(
-        labelPixels(
-          SheetCanvas.fitting(label.text, maxWidth: sheet.cellSize.width, scale: 1), x: label.x,
-          y: label.y), color: [60, 60, 60, 255])
     }
     try writePicture(canvas, to: output)
   }

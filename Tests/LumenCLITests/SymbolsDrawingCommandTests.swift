@@ -79,6 +79,16 @@ import Testing
     #expect(
       try CLI.run("symbols", "render", huge.path, "-o", picture.path, "--scale", "0").status == 2)
     #expect(try CLI.run("symbols", "render", "/no/such.svg", "-o", picture.path).status == 2)
+    // Thousands of shapes across the whole picture: refused, not drawn for minutes.
+    let layers = folder.appendingPathComponent("layers.svg")
+    let rects = String(repeating: #"<rect width="100" height="100"/>"#, count: 5000)
+    try Data(
+      #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">\#(rects)</svg>"#.utf8
+    )
+    .write(to: layers)
+    let piled = try CLI.run(
+      "symbols", "render", layers.path, "-o", picture.path, "--scale", "1")
+    #expect(piled.status == 2 && piled.errors.contains("64 layers"), "\(piled.errors)")
   }
 
   @Test func exportedTemplatesReadBack() throws {

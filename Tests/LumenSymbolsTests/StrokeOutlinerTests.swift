@@ -111,7 +111,7 @@ import Testing
 @Suite struct SymbolCanvasTests {
   func paintedArea(_ d: String, rule: FillRule = .nonzero, scale: Double = 1) throws -> Double {
     var canvas = try SymbolCanvas(width: 64, height: 64)
-    canvas.fill(
+    try canvas.fill(
       try PathData.contours(d), rule: rule, color: [0, 0, 0, 255],
       transform: PathTransform(a: scale, d: scale))
     return stride(from: 3, to: canvas.pixels.count, by: 4).reduce(0.0) {

@@ -74,7 +74,7 @@ public struct PreviewSheet {
     let markSize = max(1.5, min(4, scale / 2))
     for (index, column) in columns.enumerated() {
       let left = Double(Self.gap + index * (cellWidth + Self.gap))
-      canvas.fill(
+      try canvas.fill(
         [
           Shapes.rectangle(
             x: left, y: Double(Self.gap), width: Double(cellWidth), height: Double(cellHeight),
@@ -84,7 +84,7 @@ public struct PreviewSheet {
       let place = PathTransform(
         a: scale, d: scale, e: left - f.minX * scale, f: Double(Self.gap) - f.minY * scale)
       let contours = column.master.contours
-      canvas.fill(contours, color: Self.ink, transform: place)
+      try canvas.fill(contours, color: Self.ink, transform: place)
       func marks(_ points: [PathPoint], size: Double, round: Bool) -> [Contour] {
         points.map(place.apply).compactMap { p in
           round
@@ -93,12 +93,13 @@ public struct PreviewSheet {
               x: p.x - size / 2, y: p.y - size / 2, width: size, height: size, rx: nil, ry: nil)
         }
       }
-      canvas.fill(marks(contours.flatMap(\.nodes), size: markSize, round: false), color: Self.node)
-      canvas.fill(
+      try canvas.fill(
+        marks(contours.flatMap(\.nodes), size: markSize, round: false), color: Self.node)
+      try canvas.fill(
         marks(
           contours.compactMap { $0.nodes.dropFirst().first }, size: markSize * 1.5, round: false),
         color: Self.second)
-      canvas.fill(marks(contours.map(\.start), size: markSize, round: true), color: Self.first)
+      try canvas.fill(marks(contours.map(\.start), size: markSize, round: true), color: Self.first)
     }
     return canvas
   }

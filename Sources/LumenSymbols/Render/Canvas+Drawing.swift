@@ -12,19 +12,19 @@ extension SymbolCanvas {
           + "\(SymbolLimits.renderSide) pixels a side")
     }
     try self.init(width: Int(width), height: Int(height))
-    draw(drawing.shapes, color: [0, 0, 0, 255], transform: PathTransform(a: scale, d: scale))
+    try draw(drawing.shapes, color: [0, 0, 0, 255], transform: PathTransform(a: scale, d: scale))
   }
 
   /// Paints `shapes` in `color`: each one's fill, then its stroke.
   public mutating func draw(
     _ shapes: [SymbolShape], color: SIMD4<UInt8>, transform: PathTransform = .identity
-  ) {
+  ) throws(SymbolError) {
     for shape in shapes {
       if let rule = shape.fill {
-        fill(shape.contours, rule: rule, color: color, transform: transform)
+        try fill(shape.contours, rule: rule, color: color, transform: transform)
       }
       if let stroke = shape.stroke {
-        fill(
+        try fill(
           shape.contours.flatMap { StrokeOutliner.outline($0, style: stroke) }, color: color,
           transform: transform)
       }

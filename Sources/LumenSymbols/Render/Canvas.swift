@@ -7,6 +7,12 @@ public struct SymbolCanvas: Sendable {
   public let height: Int
   /// Straight (not premultiplied) RGBA, row after row.
   public private(set) var pixels: [UInt8]
+  /// One coverage buffer for every fill, cleared where each fill touched it.
+  private var coverage: Coverage
+  /// The pixels fills may still read (``SymbolLimits/renderLayers`` times the picture's): a
+  /// forged file's thousands of shapes, each across a huge picture, are refused rather than
+  /// drawn for hours.
+  private var work: Int
 
   /// A canvas of `width` x `height` filled with `background` (RGBA; transparent by default).
   public init(width: Int, height: Int, background: SIMD4<UInt8> = [0, 0, 0, 0])
@@ -22,6 +28,8 @@ public struct SymbolCanvas: Sendable {
     self.width = width
     self.height = height
     pixels = [UInt8](repeating: 0, count: 4 * width * height)
+    coverage = Coverage(width: width, height: height)
+    work = SymbolLimits.renderLayers * width * height
     for index in 0..<(width * height) {
       for channel in 0..<4 { pixels[4 * index + channel] = background[channel] }
     }
@@ -31,9 +39,19 @@ public struct SymbolCanvas: Sendable {
   public mutating func fill(
     _ contours: [Contour], rule: FillRule = .nonzero, color: SIMD4<UInt8>,
     transform: PathTransform = .identity
-  ) {
-    var coverage = Coverage(width: width, height: height)
+  ) throws(SymbolError) {
+    var coverage = Coverage(width: 0, height: 0)
+    swap(&coverage, &self.coverage)
+    defer {
+      coverage.clear()
+      swap(&coverage, &self.coverage)
+    }
     coverage.add(contours, transform: transform)
+    work -= coverage.area
+    guard work >= 0 else {
+      throw .masters(
+        "more to draw than \(SymbolLimits.renderLayers) layers of shapes across the picture")
+    }
     paint(coverage, rule: rule, color: color)
   }
 

@@ -6,8 +6,13 @@ struct Coverage {
   let height: Int
   /// Signed areas, one more column than the picture for edges at its right side.
   private var cells: [Float]
-  /// The rows edges touched, to clear and read only those.
+  /// The rows and cells edges touched, to read and clear only those (past the last cell a
+  /// row's winding is back to nothing: every path is closed).
   private(set) var rows: Range<Int> = 0..<0
+  private var columns: Range<Int> = 0..<0
+
+  /// The pixels a fill reads: the touched rows times the touched cells.
+  var area: Int { rows.count * columns.count }
 
   init(width: Int, height: Int) {
     self.width = width
@@ -39,7 +44,7 @@ struct Coverage {
   func row(_ y: Int, rule: FillRule, _ body: (Int, Float) -> Void) {
     var sum: Float = 0
     let base = y * (width + 2)
-    for x in 0..<width {
+    for x in columns.lowerBound..<min(columns.upperBound, width) {
       sum += cells[base + x]
       let winding = abs(sum)
       let covered: Float
@@ -57,9 +62,10 @@ struct Coverage {
   mutating func clear() {
     for y in rows {
       let base = y * (width + 2)
-      for x in 0..<(width + 2) { cells[base + x] = 0 }
+      for x in columns { cells[base + x] = 0 }
     }
     rows = 0..<0
+    columns = 0..<0
   }
 
   /// A cubic as lines, as many as keep it within a fiftieth of a pixel (at most 1000).
@@ -113,7 +119,13 @@ struct Coverage {
       return (Self.ramp(side - x0) - Self.ramp(side - x1)) / span
     }
     var previous = 0.0
-    for cell in Int(x0.rounded(.down))...Int(x1.rounded(.up)) {
+    let touched = Int(x0.rounded(.down))...Int(x1.rounded(.up))
+    columns =
+      columns.isEmpty
+      ? touched.lowerBound..<(touched.upperBound + 1)
+      : min(
+        columns.lowerBound, touched.lowerBound)..<max(columns.upperBound, touched.upperBound + 1)
+    for cell in touched {
       let current = share(cell)
       cells[base + cell] += height * Float(current - previous)
       previous = current
