@@ -5,6 +5,7 @@ import LumenCommandLine
 import LumenCore
 import LumenFilters
 import LumenJobs
+import LumenSymbols
 
 /// `lumen demo [--samples DIR] [--out DIR]`: renders the bundled sample photos through a set of
 /// edits, the quickest way to see what Lumen does.
@@ -36,7 +37,7 @@ enum DemoCommand {
   static let command = Command(
     name: "demo",
     summary: "Renders the sample photos through filters, looks, a document with layers and a "
-      + "template, and a short clip through a keyframed document.",
+      + "template, a short clip through a keyframed document, and a variable symbol's masters.",
     options: [
       .value(
         "samples", "DIR", .path, default: "samples",
@@ -81,6 +82,34 @@ enum DemoCommand {
       try renderStory(over: samples.appendingPathComponent(file), samples: samples, out: out)
     }
     try exportClip(samples: samples, out: out)
+    try drawSymbol(samples: samples, out: out)
+  }
+
+  /// The variable symbol: three masters generated from a centre-line design, the weights
+  /// side by side, and the symbols app's template.
+  static let symbol = "symbols/bell.svg"
+
+  private static func drawSymbol(samples: URL, out: URL) throws {
+    let start = Date()
+    let design = samples.appendingPathComponent(symbol)
+    let masters: [Master]
+    let sheet: SymbolCanvas
+    do {
+      masters = try SymbolGenerator.masters(
+        of: try SVGDrawing(contentsOf: design), file: design.path)
+      sheet = try SymbolsCommand.previewSheet(masters, scale: 8)
+    } catch {
+      throw CommandFailure("\(error)")
+    }
+    let preview = out.appendingPathComponent("bell-weights.png")
+    let template = out.appendingPathComponent("bell-template.svg")
+    try ImageFile.write(sheet.bitmap, to: preview, format: .png, overwrite: true)
+    try AtomicOutput.write(Data(TemplateExport.svg(masters).utf8), to: template)
+    print(
+      String(
+        format: "wrote %@ and %@ (%.0f ms): %@ outlined at three weights (%@ paths each)",
+        preview.path, template.path, Date().timeIntervalSince(start) * 1000, symbol,
+        "\(masters[1].contours.count)"))
   }
 
   /// The story template (`DIR/templates/story.json`) with the photo in its slot and a title
@@ -113,7 +142,7 @@ enum DemoCommand {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: samples.path) else {
       throw CommandFailure("\(samples.path): no sample folder there (\(hint))")
     }
-    for file in [postcard, clip, clipEdit, story] {
+    for file in [postcard, clip, clipEdit, story, symbol] {
       let path = samples.appendingPathComponent(file).path
       guard RegularFile.exists(path) else {
         throw CommandFailure("\(path): missing from the sample folder (\(hint))")

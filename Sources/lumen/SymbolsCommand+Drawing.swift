@@ -122,20 +122,26 @@ extension SymbolsCommand {
 
   static func runPreview(_ args: ParsedArguments) throws {
     let output = try outputURL(args)
-    let sheet = PreviewSheet(masters: masters(args), scale: Double(args.integer("scale") ?? 8))
-    var canvas: SymbolCanvas
+    let sheet: SymbolCanvas
     do {
-      canvas = try sheet.render()
-      for label in sheet.labels {
-        try canvas.fill(
-          labelPixels(
-            SheetCanvas.fitting(label.text, maxWidth: sheet.cellSize.width, scale: 1),
-            x: label.x, y: label.y), color: [60, 60, 60, 255])
-      }
+      sheet = try previewSheet(masters(args), scale: Double(args.integer("scale") ?? 8))
     } catch {
       throw CommandFailure("\(error)")
     }
-    try writePicture(canvas, to: output)
+    try writePicture(sheet, to: output)
+  }
+
+  /// The preview sheet of `masters` with each column's label under it.
+  static func previewSheet(_ masters: [Master], scale: Double) throws(SymbolError) -> SymbolCanvas {
+    let sheet = PreviewSheet(masters: masters, scale: scale)
+    var canvas = try sheet.render()
+    for label in sheet.labels {
+      try canvas.fill(
+        labelPixels(
+          SheetCanvas.fitting(label.text, maxWidth: sheet.cellSize.width, scale: 1),
+          x: label.x, y: label.y), color: [60, 60, 60, 255])
+    }
+    return canvas
   }
 
   static func runExport(_ args: ParsedArguments) throws {
