@@ -94,6 +94,7 @@ let package = Package(
       name: "LumenAutomation",
       dependencies: [
         "CHiredis", "LumenAssets", "LumenCore", "LumenEdit", "LumenJobs", "LumenLayers",
+        "LumenText",
       ]),
     // Variable symbols: SVG paths read, checked, fixed, generated and interpolated (vector
     // only; LumenCore for reading files).

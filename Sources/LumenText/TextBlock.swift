@@ -56,46 +56,33 @@ public struct TextBlock: Sendable {
   public init(_ text: String, fonts: FontSet, language: String? = nil, style: Style)
     throws(TextDrawingError)
   {
+    try self.init(TextMeasure(text, fonts: fonts, language: language), style: style)
+  }
+
+  /// The paragraph `measure` shaped, laid out and drawn at `style`.
+  public init(_ measure: TextMeasure, style: Style) throws(TextDrawingError) {
+    try Self.check(style)
+    let (ranges, lineRuns) = measure.lines(style)
+    lines = ranges
+    var drawn: [TextLine] = []
+    for runs in lineRuns {
+      drawn.append(
+        try TextLine(runs: runs, fonts: measure.fonts, pixelSize: style.size, color: style.color))
+    }
+    let stacked = try Self.stack(
+      drawn.map(\.box), style: style, rightToLeft: measure.isRightToLeft)
+    (width, height) = (stacked.width, stacked.height)
+    placed = zip(drawn, stacked.origins).map { ($0, $1.x, $1.y) }
+    opacity = Int32((style.opacity * 255).rounded())
+  }
+
+  /// Refuses a style out of its ranges.
+  static func check(_ style: Style) throws(TextDrawingError) {
     guard style.lineHeight.isFinite, (0.5...5).contains(style.lineHeight),
       style.letterSpacing.isFinite, (-0.5...2).contains(style.letterSpacing),
       style.maxWidth.map({ $0.isFinite && $0 >= 1 }) ?? true, style.opacity.isFinite,
       (0...1).contains(style.opacity)
     else { throw .badStyle }
-    let runs: [TextRun]
-    do {
-      runs = try TextShaper.shape(text, with: fonts, language: language)
-    } catch {
-      throw .tooLong(error)
-    }
-    let scalars = text.unicodeScalars.map(\.value)
-    let spaced = Self.spaced(runs, by: style.letterSpacing * style.size, fonts: fonts, style.size)
-    // Each scalar's share of the line width: its cluster's advances (spacing included).
-    var widths = [Double](repeating: 0, count: scalars.count)
-    for run in spaced {
-      let scale = style.size / Double(fonts.fonts[run.font].unitsPerEm)
-      for glyph in run.glyphs where widths.indices.contains(glyph.cluster) {
-        widths[glyph.cluster] += Double(glyph.xAdvance) * scale
-      }
-    }
-    let opportunities = LineBreaker.opportunities(
-      scalars, language: language, unibreak: fonts.primary.libraries.unibreak)
-    lines = Self.lines(
-      scalars, widths: widths, opportunities: opportunities, maxWidth: style.maxWidth)
-    let lineRuns = lines.map { line in
-      spaced.compactMap { run in
-        var clipped = run
-        clipped.glyphs = run.glyphs.filter { line.contains($0.cluster) }
-        return clipped.glyphs.isEmpty ? nil : clipped
-      }
-    }
-    var drawn: [TextLine] = []
-    for runs in lineRuns {
-      drawn.append(
-        try TextLine(runs: runs, fonts: fonts, pixelSize: style.size, color: style.color))
-    }
-    let rightToLeft = (runs.map(\.level).min() ?? 0) % 2 == 1
-    (width, height, placed) = try Self.stack(drawn, style: style, rightToLeft: rightToLeft)
-    opacity = Int32((style.opacity * 255).rounded())
   }
 
   /// The block drawn whole, in straight 8-bit RGBA.
@@ -206,11 +193,18 @@ public struct TextBlock: Sendable {
     }
   }
 
+  /// A line's size and baseline (pixels down from its top), all that stacking needs.
+  struct LineBox {
+    var width: Int
+    var height: Int
+    var baseline: Int
+  }
+
   /// The lines one under the other, baselines `lineHeight` sizes apart, each aligned within
   /// the block (as wide as `maxWidth`, or as the widest line): the block's size and where
-  /// each line goes.
-  static func stack(_ lines: [TextLine], style: Style, rightToLeft: Bool) throws(TextDrawingError)
-    -> (width: Int, height: Int, placed: [(line: TextLine, x: Int, y: Int)])
+  /// each line's top left corner goes.
+  static func stack(_ lines: [LineBox], style: Style, rightToLeft: Bool) throws(TextDrawingError)
+    -> (width: Int, height: Int, origins: [(x: Int, y: Int)])
   {
     let widest = lines.map(\.width).max() ?? 1
     let width = max(widest, Int((style.maxWidth ?? 0).rounded(.up)), 1)
@@ -224,12 +218,12 @@ public struct TextBlock: Sendable {
     else { throw .tooLarge(width: width, height: height) }
     let alignment: Alignment =
       style.alignment == .natural ? (rightToLeft ? .right : .left) : style.alignment
-    let placed = lines.enumerated().map { number, line in
+    let origins = lines.enumerated().map { number, line in
       let baseline = firstBaseline + Int((step * Double(number)).rounded())
       let free = width - line.width
       let left = alignment == .left ? 0 : alignment == .right ? free : free / 2
-      return (line, left, baseline - line.baseline)
+      return (left, baseline - line.baseline)
     }
-    return (width, height, placed)
+    return (width, height, origins)
   }
 }

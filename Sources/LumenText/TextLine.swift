@@ -14,6 +14,9 @@ public struct TextLine: Sendable {
   private let glyphs: [(mask: GlyphMask, x: Int, y: Int)]
   private let ink: SIMD4<Int32>
 
+  /// What stacking the line needs: its size and baseline.
+  var box: TextBlock.LineBox { TextBlock.LineBox(width: width, height: height, baseline: baseline) }
+
   /// The longest side a line is drawn at, and the most pixels: text larger than this is
   /// refused before its pixels are allocated (32 MP: 128 MB of RGBA).
   public static let maxSide = 16_384

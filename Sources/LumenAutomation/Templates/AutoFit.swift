@@ -1,6 +1,7 @@
 import LumenCore
 import LumenEdit
 import LumenLayers
+import LumenText
 
 /// Shrinks a text layer's size until its drawing fits its box: the transform's width (where
 /// lines wrap) and height (what the template's designer left for it). The fitted size is the
@@ -11,6 +12,9 @@ import LumenLayers
 /// a guess above that it grows by the room left until it gains a line (then a few bisection
 /// steps end it), usually in four or five layouts. Texts are laid out on a canvas of ``measuringSide``
 /// pixels with a pixel to spare above and below, so that what fits there fits at any size.
+/// A plain text (no outline, shadow or background) is shaped once and measured without being
+/// drawn (``TextMeasure``: never smaller than its drawing), so a search costs little more
+/// than its shaping.
 struct AutoFit {
   /// The smallest size (of the shorter side) unless a variable says otherwise.
   static let smallestSize = 0.01
@@ -25,19 +29,21 @@ struct AutoFit {
       var text = document.layers[index].content as? TextContent,
       let box = document.layers[index].transform
     else { return }
+    // Shaped once for a plain text; nil: every size is measured drawn.
+    let quick: TextMeasure? = text.isPlain ? try? text.measure(resources: resources) : nil
     /// How much the text at `size` could grow and still fit (below 1: it does not fit).
     func room(_ size: Double) throws(TemplateError) -> Double {
       text.size = size
-      let drawn: (width: Double, height: Double)
+      let extent: (width: Double, height: Double)
       do {
-        drawn = try Self.measure(text, in: box, resources: resources)
+        extent = try Self.measure(text, in: box, resources: resources, quick: quick)
       } catch {
         throw .value(variable, "cannot lay out the text of layer \(id): \(error)")
       }
       // A text block is as wide as its wrap width (or a word too long for it); its height
       // is its lines', given a pixel to spare at either end.
-      let width = drawn.width <= box.width * 1.0001 ? Double.infinity : box.width / drawn.width
-      return min(width, box.height / (drawn.height + 2 / Double(Self.measuringSide)))
+      let width = extent.width <= box.width * 1.0001 ? Double.infinity : box.width / extent.width
+      return min(width, box.height / (extent.height + 2 / Double(Self.measuringSide)))
     }
     let original = text.size
     let first = try room(original)
@@ -90,9 +96,9 @@ struct AutoFit {
   /// ``measuringSide`` pixels wide and twelve times as tall, so that its height is never cut
   /// and a width cut by the canvas (one shorter side) is still wider than a box narrower than
   /// that; a wider box is measured as an editor measures it (``Layer/drawnBox(resources:)``).
-  static func measure(_ text: TextContent, in box: LayerTransform, resources: EditResources)
-    throws -> (width: Double, height: Double)
-  {
+  static func measure(
+    _ text: TextContent, in box: LayerTransform, resources: EditResources, quick: TextMeasure?
+  ) throws -> (width: Double, height: Double) {
     let side = measuringSide
     var upright = box
     (upright.x, upright.y, upright.rotation) = (0.5, 0.5, 0)
@@ -102,6 +108,13 @@ struct AutoFit {
       return (drawn?.width ?? 0, drawn?.height ?? 0)
     }
     let canvas = Rect(x: 0, y: 0, width: side, height: side * 12)
+    if let quick, let size = try text.measuredSize(on: canvas, box: upright, measure: quick) {
+      // As placed on the canvas: cut at its sides.
+      return (
+        Double(min(size.width, canvas.width)) / Double(side),
+        Double(min(size.height, canvas.height)) / Double(side)
+      )
+    }
     let drawing = try text.image(on: canvas, transform: upright, resources: resources)
     guard !drawing.extent.isEmpty, !drawing.extent.isInfinite else { return (0, 0) }
     return (

@@ -139,17 +139,43 @@ public struct TextContent: LayerContent {
         doc: "The shadow's blur (standard deviation), in font sizes."), \.shadowBlur),
   ]
 
+  /// The text as laid out on `canvas` in `box`: sizes in pixels of the canvas's shorter side.
+  private func style(on canvas: Rect, box: LayerTransform) -> TextBlock.Style {
+    let shorter = Double(max(1, min(canvas.width, canvas.height)))
+    let components = color.components
+    return TextBlock.Style(
+      size: min(max(size * shorter, 1), TextLine.maxFontSize),
+      color: SIMD3(components.prefix(3).map { UInt8((min(max($0, 0), 1) * 255).rounded()) }),
+      maxWidth: max(1, box.width * shorter), alignment: alignment, lineHeight: lineHeight,
+      letterSpacing: letterSpacing, opacity: components.count > 3 ? components[3] : 1)
+  }
+
+  /// Whether the text is drawn alone: no outline, shadow or background around it, so that
+  /// its drawing is its text block (what ``measuredSize(on:box:measure:)`` measures).
+  public var isPlain: Bool {
+    (outline == nil || outlineWidth <= 0) && shadow == nil && background == nil
+  }
+
+  /// The text shaped once, to be measured at many sizes.
+  public func measure(resources: EditResources) throws -> TextMeasure {
+    try TextMeasure(text, fonts: FontSet(try resources.font(font)))
+  }
+
+  /// A plain text's size in pixels on `canvas` in `box`, without drawing it: never smaller
+  /// than its drawing, at most a pixel larger at a side; nil when only drawing can tell (see
+  /// ``TextMeasure/size(_:)``).
+  public func measuredSize(on canvas: Rect, box: LayerTransform, measure: TextMeasure) throws
+    -> (width: Int, height: Int)?
+  {
+    try measure.size(style(on: canvas, box: box))
+  }
+
   public func image(on canvas: Rect, transform: LayerTransform?, resources: EditResources) throws
     -> Image
   {
     let shorter = Double(max(1, min(canvas.width, canvas.height)))
     var box = transform ?? LayerTransform(width: Double(canvas.width) / shorter)
-    let components = color.components
-    let style = TextBlock.Style(
-      size: min(max(size * shorter, 1), TextLine.maxFontSize),
-      color: SIMD3(components.prefix(3).map { UInt8((min(max($0, 0), 1) * 255).rounded()) }),
-      maxWidth: max(1, box.width * shorter), alignment: alignment, lineHeight: lineHeight,
-      letterSpacing: letterSpacing, opacity: components.count > 3 ? components[3] : 1)
+    let style = self.style(on: canvas, box: box)
     let block = try TextBlock(text, fonts: FontSet(try resources.font(font)), style: style)
     // An outline needs the drawing whole; plain text is drawn tile by tile as it is rendered.
     let text: Image
