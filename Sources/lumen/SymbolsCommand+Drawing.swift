@@ -99,9 +99,9 @@ extension SymbolsCommand {
   /// Three numbers from a comma-separated option.
   private static func numbers(_ args: ParsedArguments, _ name: String) throws -> [Double] {
     let text = args.string(name) ?? ""
-    let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-    guard values.count == 3, let numbers = values as? [Double], numbers.allSatisfy(\.isFinite)
-    else {
+    let words = text.split(separator: ",", omittingEmptySubsequences: false)
+    let numbers = words.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+    guard words.count == 3, numbers.count == 3, numbers.allSatisfy(\.isFinite) else {
       throw UsageError("--\(name): three numbers separated by commas, not \(EchoedText.line(text))")
     }
     return numbers

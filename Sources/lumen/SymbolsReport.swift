@@ -60,7 +60,8 @@ struct SymbolsReport: Encodable {
       for (index, path) in master.paths.enumerated() {
         out +=
           "  path \(index)  \(path.nodes) nodes  \(path.segments)  \(path.direction)  "
-          + "area \(number(path.area))  first (\(number(path.firstNode[0])), \(number(path.firstNode[1])))\n"
+          + "area \(number(path.area))  first (\(number(path.firstNode[0])), \(number(path.firstNode[1])))  "
+          + "bounds \(path.bounds.map(number).joined(separator: " "))\n"
       }
     }
     for problem in problems {

@@ -54,6 +54,20 @@ import Testing
     #expect(try CLI.run("symbols", "generate", copy.path, "-o", copy.path).status != 0)
     #expect(try Data(contentsOf: copy) == before)
     #expect(!FileManager.default.fileExists(atPath: out))
+    // Nor over it through a symbolic link; a FIFO is refused before anything waits on it.
+    let link = folder.appendingPathComponent("link.svg")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: copy)
+    #expect(try CLI.run("symbols", "generate", copy.path, "-o", link.path).status != 0)
+    #expect(try Data(contentsOf: copy) == before)
+    #expect(try CLI.run("symbols", "generate", link.path, "-o", out).status == 0)
+    let fifo = folder.appendingPathComponent("fifo.svg")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    for command in ["generate", "render"] {
+      let refused = try CLI.run(
+        "symbols", command, fifo.path, "-o", folder.appendingPathComponent("x").path)
+      #expect(
+        refused.status == 2 && refused.errors.contains("not a regular file"), "\(refused.errors)")
+    }
   }
 
   @Test func renderAndPreviewWritePictures() throws {

@@ -112,6 +112,35 @@ import Testing
     }
   }
 
+  /// Paint is inherited from groups, attributes or style declarations (which win), as SVG
+  /// does; the viewBox maps onto the width and height.
+  @Test func paintAndViewBoxAreRead() throws {
+    let file = try Scratch.directory().appendingPathComponent("paint.svg")
+    try Data(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="64" height="32" viewBox="0 0 32 16">
+        <g fill-rule="evenodd" stroke-width="3">
+          <path fill="black" d="M1 1 h14 v14 h-14 z M4 4 h8 v8 h-8 z"/>
+          <path style="fill: none; stroke: black; stroke-linecap: round" stroke="none" d="M20 8 H30"/>
+        </g>
+      </svg>
+      """.utf8
+    ).write(to: file)
+    let drawing = try SVGDrawing(contentsOf: file)
+    #expect(drawing.width == 64 && drawing.height == 32)
+    #expect(drawing.shapes[0].fill == .evenodd && drawing.shapes[0].stroke == nil)
+    #expect(drawing.shapes[1].fill == nil)
+    #expect(drawing.shapes[1].stroke == StrokeStyle(width: 6, cap: .round))
+    // In pixels: the viewBox doubles everything.
+    #expect(drawing.shapes[0].contours[0].start == PathPoint(2, 2))
+    let canvas = try SymbolCanvas(rendering: drawing, scale: 1)
+    let painted = stride(from: 3, to: canvas.pixels.count, by: 4).reduce(0.0) {
+      $0 + Double(canvas.pixels[$1]) / 255
+    }
+    // The ring (28² - 16²) and the stroked line: 20 x 6 and two half circles of radius 3.
+    #expect(abs(painted - (528 + 120 + 9 * Double.pi)) < 1.5, "\(painted)")
+  }
+
   @Test func shapesAndTransformsAreRead() throws {
     let folder = try Scratch.directory()
     let file = folder.appendingPathComponent("shapes.svg")

@@ -4,7 +4,8 @@ import Foundation
 /// attribute or in its `style`: whether and how it is filled and stroked, and the corner
 /// radius a generated master rounds its corners with (`data-corner-radius`).
 struct Paint {
-  var fill: FillRule? = .nonzero
+  var fills = true
+  var fillRule = FillRule.nonzero
   var strokeWidth = 1.0
   var cap = StrokeStyle.Cap.butt
   var join = StrokeStyle.Join.miter
@@ -36,6 +37,9 @@ struct Paint {
     return paint
   }
 
+  /// How the shape is filled; nil: not at all.
+  var fill: FillRule? { fills ? fillRule : nil }
+
   /// The stroke as drawn under `transform` (its width scaled as the drawing is).
   func stroke(under transform: PathTransform) -> StrokeStyle? {
     guard strokes else { return nil }
@@ -50,8 +54,8 @@ struct Paint {
 
   private mutating func set(_ name: String, _ value: String) throws(SymbolError) {
     switch name {
-    case "fill": fill = value == "none" ? nil : (fill ?? .nonzero)
-    case "fill-rule": if fill != nil { fill = FillRule(rawValue: value) ?? .nonzero }
+    case "fill": fills = value != "none"
+    case "fill-rule": fillRule = FillRule(rawValue: value) ?? fillRule
     case "stroke": strokes = value != "none"
     case "stroke-width":
       strokeWidth = try Self.measure(value, name, in: 0...SymbolLimits.strokeWidth)
