@@ -8,19 +8,14 @@ import sys
 import time
 import xml.etree.ElementTree as ET
 
-from fontTools.pens.recordingPen import RecordingPen
-from fontTools.svgLib.path import SVGPath
-from fontTools.varLib import interpolatable
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "scripts", "oracles"))
+from symbols_fonttools import WEIGHTS, Glyph, structural_problems  # noqa: E402
 
 lumen, out = sys.argv[1], sys.argv[2]
 runs = int(os.environ.get("RUNS", "5"))
 corpus = os.path.join(os.path.dirname(__file__), "..", "Tests", "LumenSymbolsTests", "corpus")
-WEIGHTS = ["Ultralight", "Regular", "Black"]
 SYMBOLS = 300
 NS = "http://www.w3.org/2000/svg"
-# As scripts/oracles/symbols_oracles.py: what makes masters fail to interpolate.
-STRUCTURAL = {"missing", "open_path", "path_count", "node_count", "node_incompatibility",
-              "contour_order", "wrong_start_point"}
 
 
 def translated(d, dx, dy):
@@ -71,20 +66,6 @@ def build_library(library):
     return templates
 
 
-class Glyph:
-    """A glyph as interpolatable reads one: what fontTools' SVG reader drew from an element."""
-
-    def __init__(self, element):
-        self.recording = RecordingPen()
-        reader = SVGPath()
-        reader.root = element
-        reader.draw(self.recording)
-        self.width = 32
-
-    def draw(self, pen):
-        self.recording.replay(pen)
-
-
 def fonttools_check(library):
     """Reads every symbol of the library and tests it; the names of those that fail."""
     failing = []
@@ -95,8 +76,7 @@ def fonttools_check(library):
             glyphs = [Glyph(groups[f"{w}-S"]) for w in WEIGHTS]
         else:
             glyphs = [Glyph(ET.parse(os.path.join(path, f"{w}.svg")).getroot()) for w in WEIGHTS]
-        problems = interpolatable.test_gen([{"symbol": g} for g in glyphs], names=WEIGHTS)
-        if {problem["type"] for _, problem in problems} & STRUCTURAL:
+        if structural_problems(glyphs):
             failing.append(entry)
     return failing
 

@@ -16,13 +16,7 @@ extension SymbolsCommand {
     name: "generate", summary: "Draws the three masters from one centre-line design.",
     positionals: Positionals(
       placeholder: "DESIGN.svg", count: 1...1, help: "centre lines with strokes (32 units tall)"),
-    options: [
-      .value(
-        "output", short: "o", "OUT.svg", .path,
-        help: "the symbol template to write (Ultralight-S, Regular-S, Black-S groups)"),
-      .value(
-        "out-dir", "DIR", .path,
-        help: "writes Ultralight.svg, Regular.svg and Black.svg there instead"),
+    options: mastersOutput + [
       .value(
         "widths", "U,R,B", .text, default: "0.8,2.45,4.95",
         help: "the masters' stroke widths: Ultralight, Regular, Black"),

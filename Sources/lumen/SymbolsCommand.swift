@@ -5,6 +5,16 @@ import LumenSymbols
 
 /// `lumen symbols`: variable symbols' masters read, compared, fixed, drawn and exported.
 enum SymbolsCommand {
+  /// Where fix and generate write the masters (see ``writeMasters(_:_:)``).
+  static let mastersOutput: [Option] = [
+    .value(
+      "output", short: "o", "OUT.svg", .path,
+      help: "the symbol template to write (Ultralight-S, Regular-S, Black-S groups)"),
+    .value(
+      "out-dir", "DIR", .path,
+      help: "writes Ultralight.svg, Regular.svg and Black.svg there instead"),
+  ]
+
   /// What every symbols command reads.
   static let masterFiles = Positionals(
     placeholder: "FILES", count: 1...3,
@@ -37,14 +47,7 @@ enum SymbolsCommand {
       Command(
         name: "fix", summary: "Makes the masters interpolate where it can, and writes them.",
         positionals: masterFiles,
-        options: [
-          .value(
-            "output", short: "o", "OUT.svg", .path,
-            help: "the symbol template to write (Ultralight-S, Regular-S, Black-S groups)"),
-          .value(
-            "out-dir", "DIR", .path,
-            help: "writes Ultralight.svg, Regular.svg and Black.svg there instead"),
-        ],
+        options: mastersOutput,
         notes: """
           Reorders paths to match Regular's (by centroid, size and bounds), reverses those \
           running the other way, starts each at the node matching Regular's first, and makes a \

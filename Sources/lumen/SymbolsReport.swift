@@ -2,7 +2,7 @@ import Foundation
 import LumenSymbols
 
 /// What `lumen symbols check` prints: each master's paths, then the problems.
-struct SymbolsReport: Encodable {
+struct SymbolsReport: SymbolsOutput {
   struct MasterSummary: Encodable {
     let weight: String
     let file: String
@@ -42,17 +42,9 @@ struct SymbolsReport: Encodable {
     }
   }
 
-  func json() throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(self), as: UTF8.self)
-  }
-
   /// A table: masters and paths, then the problems (red on a terminal) and the verdict.
   func table(colours: Bool) -> String {
-    func paint(_ text: String, _ code: String) -> String {
-      colours ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-    }
+    let paint = { (text: String, code: String) in Self.paint(text, code, colours: colours) }
     func number(_ v: Double) -> String { String(format: "%.2f", v) }
     var out = ""
     for master in masters {
@@ -76,7 +68,7 @@ struct SymbolsReport: Encodable {
 }
 
 /// What `lumen symbols check FOLDER` prints: a line per symbol, then the count.
-struct LibraryReport: Encodable {
+struct LibraryReport: SymbolsOutput {
   struct Entry: Encodable {
     let name: String
     let interpolatable: Bool
@@ -102,16 +94,8 @@ struct LibraryReport: Encodable {
     interpolatable = symbols.allSatisfy(\.interpolatable)
   }
 
-  func json() throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(self), as: UTF8.self)
-  }
-
   func table(colours: Bool) -> String {
-    func paint(_ text: String, _ code: String) -> String {
-      colours ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-    }
+    let paint = { (text: String, code: String) in Self.paint(text, code, colours: colours) }
     var out = ""
     for symbol in symbols {
       out +=
@@ -126,5 +110,21 @@ struct LibraryReport: Encodable {
       ? paint("all \(symbols.count) symbols interpolate\n", "32")
       : paint("\(failing) of \(symbols.count) symbols do not interpolate\n", "31")
     return out
+  }
+}
+
+/// What the check's reports share: JSON with sorted keys, and colours on a terminal.
+protocol SymbolsOutput: Encodable {}
+
+extension SymbolsOutput {
+  func json() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(self), as: UTF8.self)
+  }
+
+  /// `text` in the terminal colour `code` (31 red, 32 green, 1 bold) when `colours`.
+  static func paint(_ text: String, _ code: String, colours: Bool) -> String {
+    colours ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
 }

@@ -14,36 +14,16 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-from fontTools.pens.recordingPen import RecordingPen
-from fontTools.svgLib.path import SVGPath
-from fontTools.varLib import interpolatable
 from svgpathtools import parse_path
 
+from symbols_fonttools import WEIGHTS, Glyph, structural_problems
+
 lumen, corpus, work = sys.argv[1:4]
-WEIGHTS = ["Ultralight", "Regular", "Black"]
-# What makes masters fail to interpolate (fontTools also reports heuristics such as kinks and
-# over- or underweight contours, which are about the design, not the structure).
-STRUCTURAL = {"missing", "open_path", "path_count", "node_count", "node_incompatibility",
-              "contour_order", "wrong_start_point"}
 checks, failures, numbers = [], [], {}
 
 
-class Glyph:
-    """A glyph as interpolatable reads one: drawn by replaying what the SVG drew."""
-
-    def __init__(self, path):
-        self.recording = RecordingPen()
-        SVGPath(path).draw(self.recording)
-        self.width = 32
-
-    def draw(self, pen):
-        self.recording.replay(pen)
-
-
 def fonttools_verdict(folder):
-    glyphsets = [{"symbol": Glyph(os.path.join(folder, f"{w}.svg"))} for w in WEIGHTS]
-    problems = [problem for _, problem in interpolatable.test_gen(glyphsets, names=WEIGHTS)]
-    kinds = sorted({p["type"] for p in problems} & STRUCTURAL)
+    kinds = structural_problems([Glyph(os.path.join(folder, f"{w}.svg")) for w in WEIGHTS])
     return not kinds, kinds
 
 

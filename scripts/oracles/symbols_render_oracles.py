@@ -22,19 +22,14 @@ import sys
 import xml.etree.ElementTree as ET
 
 import numpy
-from fontTools.pens.recordingPen import RecordingPen
-from fontTools.svgLib.path import SVGPath
-from fontTools.varLib import interpolatable
 from PIL import Image
 
+from symbols_fonttools import WEIGHTS, Glyph, structural_problems
+
 lumen, corpus, designs, work = sys.argv[1:5]
-WEIGHTS = ["Ultralight", "Regular", "Black"]
 WIDTHS = {"Ultralight": 0.8, "Regular": 2.45, "Black": 4.95}  # generate's default widths
 SCALE = 8
 MIN_PSNR = 40
-# As symbols_oracles.py: what makes masters fail to interpolate (not fontTools' heuristics).
-STRUCTURAL = {"missing", "open_path", "path_count", "node_count", "node_incompatibility",
-              "contour_order", "wrong_start_point"}
 SVG_NS = "http://www.w3.org/2000/svg"
 ET.register_namespace("", SVG_NS)
 checks, failures, numbers = [], [], {}
@@ -106,30 +101,6 @@ def summarize(name, psnrs, total, what):
     checks.append(f"{passed} of {total} {what} (alpha PSNR >= {MIN_PSNR} dB)")
     numbers[f"{name}_min_psnr"] = round(min(psnrs), 2) if psnrs else None
     numbers[f"{name}_median_psnr"] = round(statistics.median(psnrs), 2) if psnrs else None
-
-
-class Glyph:
-    """A glyph as interpolatable reads one: drawn by replaying what the SVG drew."""
-
-    def __init__(self, path):
-        self.recording = RecordingPen()
-        SVGPath(path).draw(self.recording)
-        self.width = 32
-
-    def draw(self, pen):
-        self.recording.replay(pen)
-
-    def contours(self):
-        return sum(1 for op, _ in self.recording.value if op in ("closePath", "endPath"))
-
-
-def structural_problems(glyphs):
-    """The structural problems fontTools finds (its own failure, as on open contours, is one)."""
-    try:
-        problems = list(interpolatable.test_gen([{"symbol": g} for g in glyphs], names=WEIGHTS))
-    except Exception as error:  # noqa: BLE001 (any of fontTools' own errors)
-        return [f"fontTools failed: {type(error).__name__} {error}"]
-    return sorted({problem["type"] for _, problem in problems} & STRUCTURAL)
 
 
 def groups(root):
