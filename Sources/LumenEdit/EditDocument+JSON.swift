@@ -33,7 +33,10 @@ extension EditDocument {
   /// Reads a document, migrating older versions; refuses other identifiers and newer
   /// versions with ``EditDocumentError/cannotHandle(_:)``.
   public init(json data: Data) throws(EditDocumentError) {
-    let root = try JSONValue.parse(data)
+    try self.init(root: try JSONValue.parse(data))
+  }
+
+  private init(root: JSONValue) throws(EditDocumentError) {
     var top = try root.object(allowing: Self.topLevelKeys)
     guard let identifier = top["formatIdentifier"].flatMap({ $0.value as? String }),
       identifier == Self.formatIdentifier
@@ -69,7 +72,7 @@ extension EditDocument {
   /// strings, `Int`, `Double`, `Bool`), as ``init(json:)`` reads its text, limits included: a
   /// template fills values into a document's object and reads the result.
   public init(jsonObject object: Any) throws(EditDocumentError) {
-    try self.init(json: Data(JSONWriter.string(object).utf8))
+    try self.init(root: try JSONValue.native(object))
   }
 
   /// The document as JSON (version ``formatVersion``), keys sorted: equal documents give

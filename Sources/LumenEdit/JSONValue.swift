@@ -21,6 +21,64 @@ struct JSONValue {
     }
   }
 
+  /// Swift values as ``EditDocument/jsonObject()`` gives them (dictionaries, arrays, strings,
+  /// `Int`, `Double`, `Bool`), as ``parse(_:limits:)`` would read the text ``JSONWriter``
+  /// writes of them, without the text: numbers and booleans become the NSNumbers
+  /// JSONSerialization makes (whole doubles below 10^15 integers, as the text has them), and
+  /// the limits' values and nesting are checked as the text's would be (its size from its
+  /// strings, the one part of it that can be long).
+  static func native(_ object: Any, limits: EditDocumentLimits = .standard)
+    throws(EditDocumentError) -> JSONValue
+  {
+    var values = 0
+    var bytes = 0
+    func convert(_ value: Any, depth: Int) throws(EditDocumentError) -> Any {
+      values += 1
+      guard values <= limits.values else {
+        throw .invalid(path: "", problem: "more than \(limits.values) JSON values")
+      }
+      switch value {
+      case let number as NSNumber where !(value is Bool) && !(value is Int) && !(value is Double):
+        return number
+      case let object as [String: Any]:
+        guard depth < limits.depth else {
+          throw .invalid(path: "", problem: "nested more than \(limits.depth) deep")
+        }
+        var converted: [String: Any] = [:]
+        for (key, member) in object {
+          values += 1
+          bytes += key.utf8.count
+          converted[key] = try convert(member, depth: depth + 1)
+        }
+        return converted
+      case let array as [Any]:
+        guard depth < limits.depth else {
+          throw .invalid(path: "", problem: "nested more than \(limits.depth) deep")
+        }
+        var converted: [Any] = []
+        converted.reserveCapacity(array.count)
+        for element in array { converted.append(try convert(element, depth: depth + 1)) }
+        return converted
+      case let flag as Bool:
+        return NSNumber(value: flag)
+      case let integer as Int:
+        return NSNumber(value: integer)
+      case let number as Double:
+        return number == number.rounded() && abs(number) < 1e15
+          ? NSNumber(value: Int(number)) : NSNumber(value: number)
+      case let text as String:
+        bytes += text.utf8.count
+        guard bytes <= limits.bytes else {
+          throw .invalid(path: "", problem: "more than the \(limits.bytes) bytes allowed")
+        }
+        return text
+      default:
+        return NSNull()
+      }
+    }
+    return JSONValue(value: try convert(object, depth: 0), path: "")
+  }
+
   /// The path of the member `key` ("operations.look" -> "operations.look.id"), for messages:
   /// a key longer than ``EchoedText/limit`` is shown cut and quoted.
   func childPath(_ key: String) -> String {

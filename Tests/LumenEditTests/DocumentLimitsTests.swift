@@ -123,3 +123,50 @@ import Testing
         == Self.limits.tracks)
   }
 }
+
+/// A document read from Swift values (what templates fill) is the document its JSON text
+/// gives, and the same limits hold without the text.
+@Suite struct DocumentObjectTests {
+  @Test func valuesReadAsTheirTextReads() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../..").standardized
+    let files = [
+      "samples/demo/postcard.json", "samples/demo/clip-edit.json", "bench/layers.json",
+      "bench/edit-stack.json", "Tests/LumenEditTests/Fixtures/version4.json",
+    ]
+    for file in files {
+      let document = try EditDocument(json: Data(contentsOf: root.appendingPathComponent(file)))
+      let object = document.jsonObject()
+      #expect(try EditDocument(jsonObject: object) == document, "\(file)")
+      #expect(try EditDocument(json: document.jsonData()) == document, "\(file)")
+    }
+    // Numbers as the text has them: a whole double is an integer, a fraction stays exact.
+    var object = EditDocument().jsonObject()
+    object["operations"] = ["adjustments": ["brightness": 0.1 + 0.2, "contrast": -1.0]]
+    let read = try EditDocument(jsonObject: object)
+    #expect(read == (try EditDocument(json: Data(read.jsonData()))))
+  }
+
+  @Test func limitsHoldWithoutText() throws {
+    func refusal(_ object: [String: Any]) -> String {
+      do {
+        _ = try EditDocument(jsonObject: object)
+        return "read"
+      } catch {
+        return "\(error)"
+      }
+    }
+    var deep: Any = "x"
+    for _ in 0..<40 { deep = ["a": deep] }
+    var object = EditDocument().jsonObject()
+    object["layers"] = [deep]
+    #expect(refusal(object).contains("nested more than 32 deep"))
+    object["layers"] = Array(repeating: ["id": "a"], count: 140_000)
+    #expect(refusal(object).contains("more than 130000 JSON values"))
+    object["layers"] = [["id": String(repeating: "x", count: 5 << 20)]]
+    #expect(refusal(object).contains("bytes allowed"))
+    object["layers"] = nil
+    object["operations"] = ["adjustments": ["brightness": Double.nan]]
+    #expect(refusal(object).contains("finite"), "\(refusal(object))")
+  }
+}
