@@ -37,9 +37,9 @@ struct JSONValue {
       guard values <= limits.values else {
         throw .invalid(path: "", problem: "more than \(limits.values) JSON values")
       }
+      // Collections and strings first, then the exact Swift number types: asking an `Any`
+      // holding a dictionary whether it is an NSNumber bridges the whole dictionary.
       switch value {
-      case let number as NSNumber where !(value is Bool) && !(value is Int) && !(value is Double):
-        return number
       case let object as [String: Any]:
         guard depth < limits.depth else {
           throw .invalid(path: "", problem: "nested more than \(limits.depth) deep")
@@ -59,19 +59,21 @@ struct JSONValue {
         converted.reserveCapacity(array.count)
         for element in array { converted.append(try convert(element, depth: depth + 1)) }
         return converted
-      case let flag as Bool:
-        return NSNumber(value: flag)
-      case let integer as Int:
-        return NSNumber(value: integer)
-      case let number as Double:
-        return number == number.rounded() && abs(number) < 1e15
-          ? NSNumber(value: Int(number)) : NSNumber(value: number)
       case let text as String:
         bytes += text.utf8.count
         guard bytes <= limits.bytes else {
           throw .invalid(path: "", problem: "more than the \(limits.bytes) bytes allowed")
         }
         return text
+      case let flag as Bool where type(of: value) == Bool.self:
+        return NSNumber(value: flag)
+      case let integer as Int where type(of: value) == Int.self:
+        return NSNumber(value: integer)
+      case let number as Double where type(of: value) == Double.self:
+        return number == number.rounded() && abs(number) < 1e15
+          ? NSNumber(value: Int(number)) : NSNumber(value: number)
+      case let number as NSNumber:
+        return number
       default:
         return NSNull()
       }
