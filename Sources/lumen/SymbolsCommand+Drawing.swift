@@ -79,6 +79,15 @@ extension SymbolsCommand {
     do {
       let drawing = try SVGDrawing(contentsOf: URL(fileURLWithPath: design))
       masters = try SymbolGenerator.masters(of: drawing, file: design, strokes: strokes)
+      // SVG fills what it strokes unless told not to: a centre line left filled is drawn as
+      // a shape of its own in every master, which is seldom what the designer meant.
+      let filled = drawing.shapes.filter { $0.stroke != nil && $0.fill != nil }.count
+      if filled > 0 {
+        FileHandle.standardError.write(
+          Data(
+            ("lumen: note: stroked shapes also filled: \(filled) (fill=\"none\" draws a bare "
+              + "centre line)\n").utf8))
+      }
     } catch {
       CommandLineTool.fail(CommandFailure("\(error)"), status: 2)
     }

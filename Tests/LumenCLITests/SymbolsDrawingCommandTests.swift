@@ -14,6 +14,16 @@ import Testing
       "symbols", "generate", "\(Self.designs)/check.svg", "-o", template.path)
     #expect(made.status == 0, "\(made.errors)")
     #expect(made.output.contains("Black: stroke 4.95, corner radius 3.5"))
+    #expect(made.errors.isEmpty, "\(made.errors)")
+    // A centre line left filled is drawn as a shape too, and said so.
+    let filledLine = folder.appendingPathComponent("filled-line.svg")
+    try Data(
+      #"<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><path d="M4 4 L28 28 L4 28" stroke="black"/></svg>"#
+        .utf8
+    ).write(to: filledLine)
+    let noted = try CLI.run(
+      "symbols", "generate", filledLine.path, "-o", folder.appendingPathComponent("f.svg").path)
+    #expect(noted.status == 0 && noted.errors.contains("stroked shapes also filled: 1"))
     #expect(try CLI.run("symbols", "check", template.path).status == 0)
     // Three files instead, at widths and radii of our own.
     let three = folder.appendingPathComponent("three")
