@@ -7,7 +7,8 @@ import Foundation
 /// U+FFFD) and shaped with font fallback, broken into lines (UAX #14), drawn and outlined; or
 /// refused with one readable line. Never a crash or a hang (libunibreak 1.1 aborted on flags
 /// and U+FFFF before Lumen guarded it). Lines must stay inside the text, in order, the drawing
-/// within its limits and the outline as much larger as its width.
+/// within its limits, the outline as much larger as its width, and the size measured without
+/// drawing (what auto-fit searches with) never smaller than the drawing where it can tell.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
@@ -18,12 +19,18 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     alignment: TextBlock.Alignment.allCases[control % TextBlock.Alignment.allCases.count],
     letterSpacing: control & 0x80 != 0 ? 0.15 : 0)
   do {
-    let block = try TextBlock(text, fonts: fonts, style: style)
+    let measure = try TextMeasure(text, fonts: fonts)
+    let block = try TextBlock(measure, style: style)
     let count = text.unicodeScalars.count
     var end = 0
     for line in block.lines {
       expect(line.lowerBound >= end && line.upperBound <= count, "lines \(block.lines) of \(count)")
       end = line.upperBound
+    }
+    if let measured = try measure.size(style) {
+      expect(
+        measured.width >= block.width && measured.height >= block.height,
+        "measured \(measured) but drawn \(block.width)x\(block.height)")
     }
     let bitmap = block.bitmap
     expect(
