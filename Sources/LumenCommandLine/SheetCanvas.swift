@@ -49,17 +49,9 @@ package struct SheetCanvas {
 
   /// Draws `text` with its top-left corner at (x, y), each font pixel `scale` pixels square.
   package mutating func draw(text: String, x: Int, y: Int, scale: Int, color: SIMD3<UInt8>) {
-    var originX = x
-    for character in text {
-      for row in 0..<SheetFont.glyphHeight {
-        for column in 0..<SheetFont.glyphWidth
-        where SheetFont.isSet(character, column: column, row: row) {
-          fill(
-            x: originX + column * scale, y: y + row * scale, width: scale, height: scale,
-            color: color)
-        }
-      }
-      originX += SheetFont.advance * scale
+    for pixel in SheetFont.pixels(of: text) {
+      fill(
+        x: x + pixel.x * scale, y: y + pixel.y * scale, width: scale, height: scale, color: color)
     }
   }
 

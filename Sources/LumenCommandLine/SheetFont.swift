@@ -12,6 +12,19 @@ package enum SheetFont {
     text.isEmpty ? 0 : text.count * advance - 1
   }
 
+  /// The pixels `text` sets, one font pixel each, from its top-left corner.
+  package static func pixels(of text: String) -> [(x: Int, y: Int)] {
+    var set: [(x: Int, y: Int)] = []
+    for (index, character) in text.enumerated() {
+      for row in 0..<glyphHeight {
+        for column in 0..<glyphWidth where isSet(character, column: column, row: row) {
+          set.append((index * advance + column, row))
+        }
+      }
+    }
+    return set
+  }
+
   /// Whether pixel (column, row) of `character`'s glyph is set; characters outside printable
   /// ASCII are drawn as "?".
   package static func isSet(_ character: Character, column: Int, row: Int) -> Bool {

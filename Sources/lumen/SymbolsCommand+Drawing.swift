@@ -154,24 +154,15 @@ extension SymbolsCommand {
 
   /// The pixels of `text` in the sheet font, as squares to fill.
   private static func labelPixels(_ text: String, x: Int, y: Int) -> [Contour] {
-    var squares: [Contour] = []
-    for (index, character) in text.enumerated() {
-      for row in 0..<SheetFont.glyphHeight {
-        for column in 0..<SheetFont.glyphWidth
-        where SheetFont.isSet(character, column: column, row: row) {
-          let left = Double(x + index * SheetFont.advance + column)
-          let top = Double(y + row)
-          squares.append(
-            Contour(
-              start: PathPoint(left, top),
-              segments: [
-                .line(to: PathPoint(left + 1, top)), .line(to: PathPoint(left + 1, top + 1)),
-                .line(to: PathPoint(left, top + 1)),
-              ], isClosed: true))
-        }
-      }
+    SheetFont.pixels(of: text).map { pixel in
+      let (left, top) = (Double(x + pixel.x), Double(y + pixel.y))
+      return Contour(
+        start: PathPoint(left, top),
+        segments: [
+          .line(to: PathPoint(left + 1, top)), .line(to: PathPoint(left + 1, top + 1)),
+          .line(to: PathPoint(left, top + 1)),
+        ], isClosed: true)
     }
-    return squares
   }
 
   private static func writePicture(_ canvas: SymbolCanvas, to output: URL) throws {

@@ -16,6 +16,11 @@ public enum Interpolation {
         "the masters do not interpolate (\(problems.first?.message ?? "three are needed")): "
           + "check or fix them first")
     }
+    return mixed(at: weight, of: masters)
+  }
+
+  /// The drawing at `weight` of three masters known to interpolate.
+  static func mixed(at weight: Double, of masters: [Master]) -> Master {
     let (from, to, t) =
       weight <= 0.5
       ? (masters[0], masters[1], weight * 2) : (masters[1], masters[2], weight * 2 - 1)

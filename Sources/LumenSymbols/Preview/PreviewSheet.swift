@@ -20,15 +20,15 @@ public struct PreviewSheet {
   /// The masters' columns, and the weights between when they interpolate.
   public init(masters: [Master], scale: Double) {
     self.scale = scale
-    let names = ["Ultralight", "Regular", "Black"]
+    let names = Master.Weight.allCases.map(\.rawValue)
     guard Compatibility(masters: masters).isInterpolatable else {
       columns = zip(names, masters).map { ($0, $1) }
       return
     }
-    columns = [0, 0.25, 0.5, 0.75, 1].compactMap { weight in
-      guard let master = try? Interpolation.master(at: weight, of: masters) else { return nil }
-      let label = [0: "Ultralight", 0.5: "Regular", 1: "Black"][weight] ?? "\(weight)"
-      return (label, master)
+    // Checked once: each weight is then a plain mix.
+    columns = [0, 0.25, 0.5, 0.75, 1].map { weight in
+      let label = [0: names[0], 0.5: names[1], 1: names[2]][weight] ?? "\(weight)"
+      return (label, Interpolation.mixed(at: weight, of: masters))
     }
   }
 
@@ -39,17 +39,20 @@ public struct PreviewSheet {
     return (
       min(0, bounds.map(\.minX).min() ?? 0) - Self.padding,
       min(0, bounds.map(\.minY).min() ?? 0) - Self.padding,
-      max(32, bounds.map(\.maxX).max() ?? 0) + Self.padding,
-      max(32, bounds.map(\.maxY).max() ?? 0) + Self.padding
+      max(Artboard.height, bounds.map(\.maxX).max() ?? 0) + Self.padding,
+      max(Artboard.height, bounds.map(\.maxY).max() ?? 0) + Self.padding
     )
   }
 
   /// Each cell's size in pixels.
+  /// Each cell's size in pixels (a side past ``SymbolLimits/renderSide`` is cut to one more,
+  /// which the canvas refuses).
   public var cellSize: (width: Int, height: Int) {
     let f = frame
-    return (
-      Int(((f.maxX - f.minX) * scale).rounded(.up)), Int(((f.maxY - f.minY) * scale).rounded(.up))
-    )
+    func pixels(_ units: Double) -> Int {
+      Int(min((units * scale).rounded(.up), Double(SymbolLimits.renderSide + 1)))
+    }
+    return (pixels(f.maxX - f.minX), pixels(f.maxY - f.minY))
   }
 
   static let gap = 8
