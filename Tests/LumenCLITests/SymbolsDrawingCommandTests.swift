@@ -174,4 +174,34 @@ import Testing
     #expect(table.output.contains("2 of 4 symbols do not interpolate"))
     #expect(try CLI.run("symbols", "check", "/no/such/folder/").status == 2)
   }
+
+  /// Ctrl-C or SIGTERM while a large picture is drawn: the command ends at once with 130 or
+  /// 143 and leaves nothing in its output's folder.
+  @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+  func aSignalEndsARenderAndLeavesNothing(signal: Int32, status: Int32) throws {
+    let folder = try CLI.scratch()
+    let heavy = folder.appendingPathComponent("heavy.svg")
+    let rects = (0..<40).map { #"<rect x="\#($0)" width="4000" height="4000"/>"# }.joined()
+    try Data(
+      #"<svg xmlns="http://www.w3.org/2000/svg" width="4096" height="4096">\#(rects)</svg>"#.utf8
+    ).write(to: heavy)
+    let out = folder.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    let process = Process()
+    process.executableURL = CLI.executable
+    process.arguments = [
+      "symbols", "render", heavy.path, "-o", out.appendingPathComponent("h.png").path, "--scale",
+      "1",
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: 0.5)
+    let sent = Date()
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == status)
+    #expect(Date().timeIntervalSince(sent) < 5)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+  }
 }
