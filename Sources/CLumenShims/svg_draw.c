@@ -179,6 +179,12 @@ void lumen_svg_draw(const unsigned char *data, size_t size, int width, int heigh
       p[0] = p[1] = p[2] = 0;
       continue;
     }
+    /* Opaque pixels, most of a sticker, need no division: (v * 255 + 127) / 255 is v. */
+    if (a == 255) {
+      p[0] = (unsigned char)(pixel >> 16);
+      p[2] = (unsigned char)pixel;
+      continue;
+    }
     p[0] = (unsigned char)((((pixel >> 16) & 0xff) * 255 + a / 2) / a);
     p[1] = (unsigned char)((((pixel >> 8) & 0xff) * 255 + a / 2) / a);
     p[2] = (unsigned char)(((pixel & 0xff) * 255 + a / 2) / a);

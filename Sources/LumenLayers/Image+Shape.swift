@@ -36,7 +36,7 @@ extension Image {
 
 /// Draws a shape from its signed distance (see ``Outline/coverage(_:_:halfStroke:)``). Works on
 /// sRGB-encoded premultiplied colour, so the stroke covers the fill as in SVG renderers.
-struct ShapeKernel: GeneralKernel {
+struct ShapeKernel: OverDrawing {
   let frame: Frame
   let outline: Outline
   /// Premultiplied sRGB-encoded colours.
@@ -56,7 +56,23 @@ struct ShapeKernel: GeneralKernel {
 
   func apply(inputs: [Tile], output: Tile) {
     output.clear()
-    let area = output.rect.intersection(bounds)
+    shade(output) { row, i, colour in
+      row.red[i] = colour.x
+      row.green[i] = colour.y
+      row.blue[i] = colour.z
+      row.alpha[i] = colour.w
+    }
+  }
+
+  func draw(over tile: Tile) -> Bool {
+    shade(tile) { row, i, colour in row.lay(colour.x, colour.y, colour.z, colour.w, over: i) }
+    return true
+  }
+
+  /// Hands `put` the shape's colour (premultiplied) for each pixel of `tile` it covers.
+  @inline(__always)
+  private func shade(_ tile: Tile, _ put: (PixelSpan, Int, SIMD4<Float>) -> Void) {
+    let area = tile.rect.intersection(bounds)
     if area.isEmpty { return }
     let (s, c) = (frame.sine, frame.cosine)
     // Farther than this from the outline, a pixel is all fill (inside) or nothing (outside):
@@ -65,7 +81,7 @@ struct ShapeKernel: GeneralKernel {
     let reach = 1.5 * halfStroke + 0.5
     let deep = fill ?? SIMD4<Float>()
     for y in area.minY..<area.maxY {
-      let row = output.row(y, from: area.minX, count: area.width)
+      let row = tile.row(y, from: area.minX, count: area.width)
       let dy = Double(y) + 0.5 - frame.centreY
       var i = 0
       while i < area.width {
@@ -80,12 +96,7 @@ struct ShapeKernel: GeneralKernel {
         if margin >= 0 {
           let run = Int(min(margin, Double(area.width - i - 1))) + 1
           if distance < 0 {
-            for k in i..<(i + run) {
-              row.red[k] = deep.x
-              row.green[k] = deep.y
-              row.blue[k] = deep.z
-              row.alpha[k] = deep.w
-            }
+            for k in i..<(i + run) { put(row, k, deep) }
           }
           i += run
           continue
@@ -97,10 +108,7 @@ struct ShapeKernel: GeneralKernel {
           let cover = Float(band)
           colour = stroke * cover + colour * (1 - stroke.w * cover)
         }
-        row.red[i] = colour.x
-        row.green[i] = colour.y
-        row.blue[i] = colour.z
-        row.alpha[i] = colour.w
+        put(row, i, colour)
         i += 1
       }
     }

@@ -3,7 +3,7 @@ import LumenCore
 /// Draws a ``TextBlock`` tile by tile: each tile's lines into 8-bit scratch exactly as the
 /// whole bitmap is drawn, then read as a bitmap is (premultiplied, sRGB-encoded), so the lazy
 /// image and ``TextBlock/bitmap`` give the same pixels.
-struct TextBlockKernel: GeneralKernel {
+struct TextBlockKernel: OverDrawing {
   let block: TextBlock
 
   var transfer: Transfer { .sRGB }
@@ -17,21 +17,38 @@ struct TextBlockKernel: GeneralKernel {
 
   func apply(inputs: [Tile], output: Tile) {
     output.clear()
-    let rect = output.rect.intersection(block.extent)
+    read(output) { row, i, r, g, b, a in
+      row.red[i] = r
+      row.green[i] = g
+      row.blue[i] = b
+      row.alpha[i] = a
+    }
+  }
+
+  func draw(over tile: Tile) -> Bool {
+    read(tile) { row, i, r, g, b, a in row.lay(r, g, b, a, over: i) }
+    return true
+  }
+
+  /// Draws the block's part in `tile` and hands `put` each of its pixels, premultiplied.
+  @inline(__always)
+  private func read(
+    _ tile: Tile, _ put: (PixelSpan, Int, Float, Float, Float, Float) -> Void
+  ) {
+    let rect = tile.rect.intersection(block.extent)
     guard !rect.isEmpty, block.reaches(rect) else { return }
     withUnsafeTemporaryAllocation(of: SIMD4<UInt8>.self, capacity: rect.width * rect.height) {
       canvas in
       block.draw(rect, into: canvas)
       let unit: Float = 1 / 255
       for row in 0..<rect.height {
-        let out = output.row(rect.minY + row, from: rect.minX, count: rect.width)
+        let out = tile.row(rect.minY + row, from: rect.minX, count: rect.width)
         let pixels = canvas.baseAddress! + row * rect.width
         for i in 0..<rect.width {
           let a = Float(pixels[i].w) * unit
-          out.red[i] = Float(pixels[i].x) * unit * a
-          out.green[i] = Float(pixels[i].y) * unit * a
-          out.blue[i] = Float(pixels[i].z) * unit * a
-          out.alpha[i] = a
+          put(
+            out, i, Float(pixels[i].x) * unit * a, Float(pixels[i].y) * unit * a,
+            Float(pixels[i].z) * unit * a, a)
         }
       }
     }

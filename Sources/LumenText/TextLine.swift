@@ -107,26 +107,43 @@ public struct TextLine: Sendable {
       let (firstColumn, endColumn) = (max(0, -left), min(mask.width, canvasWidth - left))
       // A glyph wholly outside the canvas (a tile of the block) draws nothing.
       guard firstRow < endRow, firstColumn < endColumn else { continue }
-      for row in firstRow..<endRow {
-        let start = (top + row) * canvasWidth + left
-        for column in firstColumn..<endColumn {
-          let source = row * mask.width + column
-          let over: SIMD4<Int32>
-          switch mask.pixels {
-          case .coverage(let coverage):
-            guard coverage[source] > 0 else { continue }
-            over = (ink &* Int32(coverage[source]) &+ 127) / 255
-          case .color(let pixels):
+      /// Lays `over(source)` (the glyph's pixel at index `source`, premultiplied) over the
+      /// canvas, for each of the glyph's pixels inside it (nil: the canvas stays as it is).
+      @inline(__always) func lay(_ over: (Int) -> SIMD4<Int32>?) {
+        for row in firstRow..<endRow {
+          let start = (top + row) * canvasWidth + left
+          for column in firstColumn..<endColumn {
+            guard let over = over(row * mask.width + column) else { continue }
+            let keep = 255 - over.w
+            let below = SIMD4<Int32>(truncatingIfNeeded: canvas[start + column])
+            canvas[start + column] = SIMD4(
+              truncatingIfNeeded: over &+ Self.divided(below &* keep))
+          }
+        }
+      }
+      switch mask.pixels {
+      case .coverage(let coverage):
+        coverage.withUnsafeBufferPointer { coverage in
+          lay { coverage[$0] > 0 ? Self.divided(ink &* Int32(coverage[$0])) : nil }
+        }
+      case .color(let pixels):
+        pixels.withUnsafeBufferPointer { pixels in
+          lay { source in
             let p = source * 4
-            over = SIMD4(
+            return SIMD4(
               Int32(pixels[p]), Int32(pixels[p + 1]), Int32(pixels[p + 2]), Int32(pixels[p + 3]))
           }
-          let keep = 255 - over.w
-          let below = SIMD4<Int32>(truncatingIfNeeded: canvas[start + column])
-          canvas[start + column] = SIMD4(truncatingIfNeeded: over &+ (below &* keep &+ 127) / 255)
         }
       }
     }
+  }
+
+  /// A product of two samples (at most 255 x 255) over 255, rounded: `(x + 127) / 255`
+  /// without a division.
+  @inline(__always)
+  static func divided(_ x: SIMD4<Int32>) -> SIMD4<Int32> {
+    let y = x &+ 128
+    return (y &+ (y &>> 8)) &>> 8
   }
 
   /// The runs left to right: from the highest level down to the lowest odd one, every

@@ -13,24 +13,19 @@ import Testing
   static let budget = 32 << 20
   static let mix = ColorMatrix(red: [1.2, -0.1, -0.1, 0], blue: [-0.05, 0.1, 0.95, 0])
 
-  /// Writes `bitmap`'s rows a few at a time (pausing `pause` seconds before each few),
-  /// failing after `failAfter` rows when given, and records the buffers it wrote into.
+  /// Writes `bitmap`'s rows a few at a time, failing after `failAfter` rows when given, and
+  /// records the buffers it wrote into.
   final class Producer: RowProducer, @unchecked Sendable {
     let bitmap: Bitmap
     let failAfter: Int?
-    let pause: Double
     private let capacities = Locked<[Int]>([])
-    private let written = Locked(0)
-    init(_ bitmap: Bitmap, failAfter: Int? = nil, pause: Double = 0) {
+    init(_ bitmap: Bitmap, failAfter: Int? = nil) {
       self.bitmap = bitmap
       self.failAfter = failAfter
-      self.pause = pause
     }
 
     /// The rows each run held at once.
     var runs: [Int] { capacities.withLock { $0 } }
-    /// The rows written by every run so far.
-    var rowsWritten: Int { written.withLock { $0 } }
 
     func produce(into rows: RowBuffer) throws {
       capacities.withLock { $0.append(rows.capacity) }
@@ -38,7 +33,6 @@ import Testing
         var done = 0
         while done < bitmap.height {
           if let failAfter, done >= failAfter { throw Failure() }
-          if pause > 0 { Thread.sleep(forTimeInterval: pause) }
           guard let space = rows.space(atMost: 7) else { return }
           let count = space.count / bitmap.bytesPerRow
           space.copyMemory(
@@ -46,7 +40,6 @@ import Testing
               rebasing: source[(done * bitmap.bytesPerRow)..<((done + count) * bitmap.bytesPerRow)]
             ))
           rows.publish(count)
-          written.withLock { $0 += count }
           done += count
         }
       }
@@ -60,25 +53,6 @@ import Testing
     return Image(
       bitmap: Bitmap(
         width: bitmap.width, height: bitmap.height, format: bitmap.format, producer: producer))
-  }
-
-  /// A decode started ahead of its render (``Bitmap/startDecoding()``) runs on while the
-  /// caller works, and stops at its next rows once cancelled: a failed export leaves no
-  /// decoder behind.
-  @Test func anEarlyDecodeRunsAheadAndStopsWhenCancelled() throws {
-    let producer = Producer(Self.stored, pause: 0.002)
-    let bitmap = Bitmap(
-      width: Self.stored.width, height: Self.stored.height, format: Self.stored.format,
-      producer: producer)
-    bitmap.startDecoding()
-    // Without anything reading, the rows arrive.
-    let deadline = Date().addingTimeInterval(10)
-    while producer.rowsWritten == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
-    #expect(producer.rowsWritten > 0)
-    bitmap.cancelDecoding()
-    try bitmap.waitUntilDecoded()
-    #expect(producer.rowsWritten < bitmap.height, "\(producer.rowsWritten) rows")
-    #expect(producer.runs.count == 1)
   }
 
   /// What a render reading top to bottom may do to a source.

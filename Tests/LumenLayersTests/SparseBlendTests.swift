@@ -64,6 +64,50 @@ import Testing
     #expect(bytes(a) != bytes(plain))
   }
 
+  /// Layers blended normally at full opacity draw themselves straight over the picture
+  /// (``Plan/draw(over:in:pool:)``) instead of into a tile of their own that is then blended:
+  /// the same bytes for one shape, one moved sticker and a brush with an eraser (which falls
+  /// back to its own tile), and within a level where strokes or bands overlap (source-over is
+  /// associative, its float sums are not).
+  @Test func drawingOverThePictureEqualsBlendingATile() throws {
+    let canvas = Self.canvas
+    let background = Image(bitmap: testPicture(width: canvas.width, height: canvas.height))
+    let crossing = [
+      BrushStroke(points: [SIMD2(0.05, 0.2), SIMD2(0.9, 0.6)], size: 0.06, opacity: 0.7),
+      BrushStroke(
+        points: [SIMD2(0.1, 0.7), SIMD2(0.8, 0.1)], size: 0.04, hardness: 0.3,
+        color: LayerColor(red: 0.9, green: 0.2, blue: 0.1, alpha: 0.6)),
+    ]
+    let erased = crossing + [BrushStroke(points: [SIMD2(0, 0.4), SIMD2(1, 0.4)], erases: true)]
+    let brush = { (strokes: [BrushStroke]) in
+      Image.brush(strokes, width: canvas.width, height: canvas.height)
+    }
+    let sticker = Image(bitmap: testPicture(width: 150, height: 110, smooth: true))
+      .translatedBy(dx: 500, dy: 300).cropped(to: canvas)
+    let band = Image(bitmap: testPicture(width: 700, height: 60))
+    let bands = band.translatedBy(dx: 0, dy: 40).composited(
+      over: band, using: BlendModeKernel(mode: .normal))
+    let shape = Self.layers()[1]
+    let cases: [(String, Image, Int)] = [
+      ("shape", shape, 0), ("sticker", sticker, 0), ("brush with an eraser", brush(erased), 0),
+      ("crossing strokes", brush(crossing), 1), ("overlapping bands", bands, 1),
+    ]
+    let plain = try Renderer().bitmap(of: background, format: .rgba8)
+    for (name, layer, tolerance) in cases {
+      let kernel = BlendModeKernel(mode: .normal)
+      let drawn = try Renderer().bitmap(
+        of: layer.composited(over: background, using: kernel).cropped(to: canvas),
+        format: .rgba8)
+      let blended = try Renderer().bitmap(
+        of: layer.composited(over: background, using: EveryPixel(inner: kernel)).cropped(
+          to: canvas), format: .rgba8)
+      let differences = zip(bytes(drawn), bytes(blended)).map { abs(Int($0) - Int($1)) }
+      #expect(differences.max() ?? 0 <= tolerance, "\(name)")
+      // The layer changed the picture: the comparison means something.
+      #expect(bytes(drawn) != bytes(plain), "\(name)")
+    }
+  }
+
   /// A brush says which parts it leaves clear: nothing is drawn where it says so.
   @Test func aBrushIsClearWhereItSaysSo() throws {
     let path = try #require(

@@ -128,6 +128,37 @@ struct TextBlockTests {
     #expect(inked > whole.width * whole.height / 20)
   }
 
+  /// Over a picture, the lazy image draws its glyphs straight onto it (no tile of its own):
+  /// the same bytes as its bitmap laid over the picture, and as its tiles blended one by one.
+  @Test(.enabled(if: fontInstalled, "needs fonts-noto-core (scripts/setup.sh --oracles)"))
+  func drawnOverAPictureAsTheBitmapIs() throws {
+    /// A normal blend that does not let the foreground draw itself over the background.
+    struct Blended: BlendKernel {
+      let inner = BlendModeKernel(mode: .normal)
+      var transfer: Transfer { inner.transfer }
+      var clearForegroundKeepsBackground: Bool { true }
+      func blend(_ foreground: PixelSpan, into background: PixelSpan) {
+        inner.blend(foreground, into: background)
+      }
+    }
+    let block = try TextBlock(
+      Self.paragraph, fonts: FontSet(try FontFile(path: Self.font)),
+      style: .init(size: 37, color: SIMD3(250, 240, 30), maxWidth: 700, opacity: 0.8))
+    let picture = Image(color: RGBA(red: 0.1, green: 0.3, blue: 0.6)).cropped(
+      to: block.image.extent)
+    let context = RenderContext(threadCount: 2)
+    let over = { (layer: Image, kernel: any BlendKernel) in
+      try context.bitmap(of: layer.composited(over: picture, using: kernel), format: .rgb8)
+        .withUnsafeBytes { Array($0) }
+    }
+    let drawn = try over(block.image, BlendModeKernel(mode: .normal))
+    #expect(drawn == (try over(Image(bitmap: block.bitmap), BlendModeKernel(mode: .normal))))
+    #expect(drawn == (try over(block.image, Blended())))
+    // The text is there: the comparisons mean something.
+    let plain = try context.bitmap(of: picture, format: .rgb8).withUnsafeBytes { Array($0) }
+    #expect(zip(drawn, plain).filter { $0 != $1 }.count > drawn.count / 20)
+  }
+
   /// Letter spacing widens a line by the spacing after each character.
   @Test(.enabled(if: fontInstalled, "needs fonts-noto-core (scripts/setup.sh --oracles)"))
   func letterSpacingAddsAfterEachCharacter() throws {

@@ -8,6 +8,11 @@ public protocol BlendKernel: Sendable {
   /// 24 MP photo costs its own pixels, not the photo's).
   var clearForegroundKeepsBackground: Bool { get }
 
+  /// True when the blend is source-over at full opacity, exactly as ``PixelSpan/lay(_:_:_:_:over:)``
+  /// computes it: the foreground may then draw itself straight over the background
+  /// (``Plan/draw(over:in:pool:)``) instead of into a tile of its own.
+  var laysSourceOver: Bool { get }
+
   /// Writes the blend of `foreground` and `background` into `background`.
   func blend(_ foreground: PixelSpan, into background: PixelSpan)
 }
@@ -15,6 +20,7 @@ public protocol BlendKernel: Sendable {
 extension BlendKernel {
   public var transfer: Transfer { .linear }
   public var clearForegroundKeepsBackground: Bool { false }
+  public var laysSourceOver: Bool { false }
 }
 
 /// Porter-Duff "destination out": the background stays only where the foreground is not (a

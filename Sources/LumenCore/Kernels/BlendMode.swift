@@ -97,6 +97,8 @@ public struct BlendModeKernel: BlendKernel {
 
   public var transfer: Transfer { .sRGB }
   public var clearForegroundKeepsBackground: Bool { true }
+  /// At full opacity, the normal mode's sums below are those of a pixel laid over another.
+  public var laysSourceOver: Bool { mode == .normal && opacity == 1 }
 
   public func blend(_ f: PixelSpan, into b: PixelSpan) {
     if mode == .normal {

@@ -130,20 +130,6 @@ public struct Bitmap: Sendable {
     return try body(UnsafeRawBufferPointer(start: rows.row(0), count: byteCount))
   }
 
-  /// Starts decoding a streamed bitmap whole (once) on a thread of its own and returns at
-  /// once, so that work done before its render (drawing layers) overlaps the decode; renders
-  /// then read the whole picture. Does nothing to other bitmaps.
-  public func startDecoding() {
-    if case .streamed(let rows) = pixels { _ = rows.whole() }
-  }
-
-  /// Stops a whole decode that ``startDecoding()`` began once nothing will read the picture
-  /// (the work it was meant to overlap failed), so that it costs no more time or memory. The
-  /// bitmap must not be rendered afterwards.
-  public func cancelDecoding() {
-    if case .streamed(let rows) = pixels, rows.isWholeStarted { rows.whole().cancel() }
-  }
-
   /// Decodes a streamed bitmap whole (once) and throws its producer's error, if any;
   /// returns at once for other bitmaps.
   public func waitUntilDecoded() throws {

@@ -44,6 +44,20 @@ public struct PixelSpan {
     }
   }
 
+  /// Lays the premultiplied pixel (`r`, `g`, `b`, `a`) over pixel `i` as a normal blend at
+  /// full opacity does (source-over): where `a` is above 0, `pixel + self[i] * (1 - a)`;
+  /// elsewhere pixel `i` keeps its value. The choice is made on the operands (a pixel that is
+  /// not laid adds 0 to itself times 1), so that loops store unconditionally and vectorise.
+  @inlinable @inline(__always)
+  public func lay(_ r: Float, _ g: Float, _ b: Float, _ a: Float, over i: Int) {
+    let laid = a > 0
+    let keep: Float = laid ? 1 - a : 1
+    red[i] = (laid ? r : 0) + red[i] * keep
+    green[i] = (laid ? g : 0) + green[i] * keep
+    blue[i] = (laid ? b : 0) + blue[i] * keep
+    alpha[i] = (laid ? a : 0) + alpha[i] * keep
+  }
+
   /// The planes as an array, for code that treats the channels alike.
   @inlinable
   public var planes: [UnsafeMutablePointer<Float>] { [red, green, blue, alpha] }

@@ -35,6 +35,12 @@ protocol Plan: AnyObject, Sendable {
     _ rect: Rect, as format: PixelFormat, to out: UnsafeMutableRawPointer, bytesPerRow: Int,
     pool: TilePool
   ) -> Bool
+
+  /// Lays the plan's pixels over `area` (inside `tile.rect`) onto `tile` as a normal blend at
+  /// full opacity does (``PixelSpan/lay(_:_:_:_:over:)``); pixels outside the extent are
+  /// transparent and change nothing. Plans that can draw straight onto the tile do; the others
+  /// evaluate a tile of their own and lay it over (``drawByBlending(over:in:pool:)``).
+  func draw(over tile: Tile, in area: Rect, pool: TilePool)
 }
 
 extension Plan {
@@ -48,6 +54,22 @@ extension Plan {
     _ rect: Rect, as format: PixelFormat, to out: UnsafeMutableRawPointer, bytesPerRow: Int,
     pool: TilePool
   ) -> Bool { false }
+
+  func draw(over tile: Tile, in area: Rect, pool: TilePool) {
+    drawByBlending(over: tile, in: area, pool: pool)
+  }
+
+  /// ``draw(over:in:pool:)`` through a tile of the plan's own pixels.
+  func drawByBlending(over tile: Tile, in area: Rect, pool: TilePool) {
+    let area = area.intersection(extent)
+    if area.isEmpty { return }
+    withPixels(of: area, pool: pool) { pixels in
+      for y in area.minY..<area.maxY {
+        let (f, b) = (pixels.row(y), tile.row(y, from: area.minX, count: area.width))
+        for i in 0..<f.count { b.lay(f.red[i], f.green[i], f.blue[i], f.alpha[i], over: i) }
+      }
+    }
+  }
 
   /// Evaluates `rect`, handing `body` either a view or scratch memory holding the pixels.
   func withPixels<R>(of rect: Rect, pool: TilePool, _ body: (Tile) -> R) -> R {

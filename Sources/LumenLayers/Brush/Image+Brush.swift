@@ -49,7 +49,7 @@ extension Image {
 ///
 /// A band of rows is worked out once for all its tiles (``BrushBands``): a stroke's crossings
 /// of a row cost the same whether a tile needs 256 of its columns or all of them.
-struct BrushKernel: GeneralKernel {
+struct BrushKernel: OverDrawing {
   struct Paint: Sendable {
     let path: BrushPath
     /// Premultiplied sRGB-encoded colour.
@@ -79,39 +79,69 @@ struct BrushKernel: GeneralKernel {
 
   func apply(inputs: [Tile], output: Tile) {
     output.clear()
+    paint(over: output)
+  }
+
+  /// Strokes laid one after another over the photo are the drawing laid over it (source-over
+  /// is associative); an eraser would erase the photo, so a brush with one is drawn apart.
+  func draw(over tile: Tile) -> Bool {
+    guard !paints.contains(where: \.erases) else { return false }
+    paint(over: tile)
+    return true
+  }
+
+  /// Paints every stroke over `output`, in order.
+  private func paint(over output: Tile) {
     let rect = output.rect
     let kept = bands.coverages(of: paints, rows: rect.minY..<rect.maxY)
-    for (index, paint) in paints.enumerated() {
-      // A band too large to keep: each stroke over this tile alone, one after another.
-      let coverage = if let kept { kept[index] } else { BrushCoverage(paint.path, in: rect) }
-      guard let coverage, coverage.reached.overlaps(rect.minX..<rect.maxX) else { continue }
-      let (c, strength) = (paint.colour, paint.strength)
-      coverage.values.withUnsafeBufferPointer { values in
-        for run in coverage.runs where rect.minY <= run.y && run.y < rect.maxY {
-          let columns = run.columns.clamped(to: rect.minX..<rect.maxX)
-          guard !columns.isEmpty else { continue }
-          let out = output.row(run.y, from: columns.lowerBound, count: columns.count)
-          let covered =
-            values.baseAddress! + run.start + (columns.lowerBound - run.columns.lowerBound)
-          // Without a branch, so that the loops vectorise: where nothing is covered the
-          // amount is 0 and the pixel stays exactly as it was.
-          if paint.erases {
-            for i in 0..<columns.count {
-              let keep = 1 - Swift.max(Swift.min(covered[i], 1), 0) * strength
-              out.red[i] *= keep
-              out.green[i] *= keep
-              out.blue[i] *= keep
-              out.alpha[i] *= keep
-            }
-          } else {
-            for i in 0..<columns.count {
-              let amount = Swift.max(Swift.min(covered[i], 1), 0) * strength
-              let keep = 1 - c.w * amount
-              out.red[i] = c.x * amount + out.red[i] * keep
-              out.green[i] = c.y * amount + out.green[i] * keep
-              out.blue[i] = c.z * amount + out.blue[i] * keep
-              out.alpha[i] = c.w * amount + out.alpha[i] * keep
-            }
+    // By index, and painted by the coverage in place: copying a paint or a coverage retains
+    // its arrays, and the workers painting neighbouring tiles would contend for their counts.
+    for index in paints.indices {
+      if let kept {
+        kept[index]?.paint(
+          paints[index].colour, paints[index].strength, paints[index].erases, over: output)
+      } else {
+        // A band too large to keep: each stroke over this tile alone, one after another.
+        BrushCoverage(paints[index].path, in: rect)?.paint(
+          paints[index].colour, paints[index].strength, paints[index].erases, over: output)
+      }
+    }
+  }
+}
+
+extension BrushCoverage {
+  /// Lays premultiplied `colour` over `output` (or erases it) by this coverage times
+  /// `strength`, where the runs meet the tile.
+  fileprivate func paint(
+    _ c: SIMD4<Float>, _ strength: Float, _ erases: Bool, over output: Tile
+  ) {
+    let rect = output.rect
+    guard reached.overlaps(rect.minX..<rect.maxX) else { return }
+    values.withUnsafeBufferPointer { values in
+      for run in runs where rect.minY <= run.y && run.y < rect.maxY {
+        let columns = run.columns.clamped(to: rect.minX..<rect.maxX)
+        guard !columns.isEmpty else { continue }
+        let out = output.row(run.y, from: columns.lowerBound, count: columns.count)
+        let covered =
+          values.baseAddress! + run.start + (columns.lowerBound - run.columns.lowerBound)
+        // Without a branch, so that the loops vectorise: where nothing is covered the
+        // amount is 0 and the pixel stays exactly as it was.
+        if erases {
+          for i in 0..<columns.count {
+            let keep = 1 - Swift.max(Swift.min(covered[i], 1), 0) * strength
+            out.red[i] *= keep
+            out.green[i] *= keep
+            out.blue[i] *= keep
+            out.alpha[i] *= keep
+          }
+        } else {
+          for i in 0..<columns.count {
+            let amount = Swift.max(Swift.min(covered[i], 1), 0) * strength
+            let keep = 1 - c.w * amount
+            out.red[i] = c.x * amount + out.red[i] * keep
+            out.green[i] = c.y * amount + out.green[i] * keep
+            out.blue[i] = c.z * amount + out.blue[i] * keep
+            out.alpha[i] = c.w * amount + out.alpha[i] * keep
           }
         }
       }

@@ -92,6 +92,30 @@ final class BitmapPlan: Plan, @unchecked Sendable {
     }
   }
 
+  /// 8-bit RGBA read as stored (a sticker) is laid over the tile as it is read: the same sums
+  /// as reading it into a tile and blending that, without the tile.
+  func draw(over tile: Tile, in area: Rect, pool: TilePool) {
+    guard bitmap.format.hasAlpha, bitmap.format.sample == .uint8, isPlainScale else {
+      return drawByBlending(over: tile, in: area, pool: pool)
+    }
+    let area = area.intersection(extent)
+    if area.isEmpty { return }
+    let rows = self.rows
+    rows.wait(forRows: area.maxY)
+    let unit: Float = 1 / 255
+    for y in area.minY..<area.maxY {
+      let out = tile.row(y, from: area.minX, count: area.width)
+      let p = (rows.row(y) + area.minX * 4).assumingMemoryBound(to: UInt8.self)
+      for i in 0..<out.count {
+        let o = i &* 4
+        let a = Float(p[o &+ 3]) * unit
+        out.lay(
+          Float(p[o]) * unit * a, Float(p[o &+ 1]) * unit * a, Float(p[o &+ 2]) * unit * a, a,
+          over: i)
+      }
+    }
+  }
+
   /// Copies the stored rows when they are already the output's samples (an opaque source
   /// read as stored, a transcode): no trip through float planes, which would give the same
   /// bytes.

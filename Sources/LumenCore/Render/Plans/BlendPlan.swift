@@ -36,6 +36,18 @@ final class BlendPlan: Plan {
     return foreground.isClear(in: rect) && background.isClear(in: rect)
   }
 
+  /// A source-over blend drawn over a tile is its background drawn over it, then its
+  /// foreground (source-over is associative): a frame's pieces are laid straight over the
+  /// photo.
+  func draw(over tile: Tile, in area: Rect, pool: TilePool) {
+    guard kernel.laysSourceOver else { return drawByBlending(over: tile, in: area, pool: pool) }
+    let area = area.intersection(extent)
+    if area.isEmpty { return }
+    background.draw(over: tile, in: area, pool: pool)
+    let drawn = blended(area)
+    if !drawn.isEmpty { foreground.draw(over: tile, in: drawn, pool: pool) }
+  }
+
   /// Where the foreground leaves `rect` alone, the background's stored samples are the
   /// blend's: written directly when the background can.
   func write(
@@ -50,6 +62,7 @@ final class BlendPlan: Plan {
     background.evaluate(into: tile, pool: pool)
     let area = blended(tile.rect)
     if area.isEmpty { return }
+    if kernel.laysSourceOver { return foreground.draw(over: tile, in: area, pool: pool) }
     foreground.withPixels(of: area, pool: pool) { f in
       for y in area.minY..<area.maxY {
         kernel.blend(

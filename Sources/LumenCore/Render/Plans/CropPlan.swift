@@ -27,6 +27,11 @@ final class CropPlan: Plan {
     extent.contains(rect) ? input.view(of: rect, pool: pool) : nil
   }
 
+  func draw(over tile: Tile, in area: Rect, pool: TilePool) {
+    let area = area.intersection(extent)
+    if !area.isEmpty { input.draw(over: tile, in: area, pool: pool) }
+  }
+
   func write(
     _ rect: Rect, as format: PixelFormat, to out: UnsafeMutableRawPointer, bytesPerRow: Int,
     pool: TilePool

@@ -6,11 +6,22 @@ final class GeneralPlan: Plan {
   let isOpaque: Bool
   var transfer: Transfer { kernel.transfer }
 
+  /// The kernel, when it is a generator that can draw itself over others.
+  private let drawing: (any OverDrawing)?
+
   init(_ kernel: any GeneralKernel, inputs: [Plan], extent: Rect, isOpaque: Bool) {
     self.kernel = kernel
     self.sources = inputs
     self.extent = extent
     self.isOpaque = isOpaque
+    drawing = inputs.isEmpty ? kernel as? any OverDrawing : nil
+  }
+
+  func draw(over tile: Tile, in area: Rect, pool: TilePool) {
+    let area = area.intersection(extent)
+    if area.isEmpty { return }
+    if let drawing, drawing.draw(over: tile.window(area)) { return }
+    drawByBlending(over: tile, in: area, pool: pool)
   }
 
   func inputs(for rect: Rect) -> [(Plan, Rect)] {

@@ -148,4 +148,10 @@ final class TranslatePlan: Plan {
   func view(of rect: Rect, pool: TilePool) -> Tile? {
     input.view(of: rect.offsetBy(dx: -dx, dy: -dy), pool: pool)?.moved(to: rect)
   }
+
+  func draw(over tile: Tile, in area: Rect, pool: TilePool) {
+    input.draw(
+      over: tile.moved(to: tile.rect.offsetBy(dx: -dx, dy: -dy)),
+      in: area.offsetBy(dx: -dx, dy: -dy), pool: pool)
+  }
 }
