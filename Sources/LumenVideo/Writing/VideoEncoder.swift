@@ -61,7 +61,13 @@ final class VideoEncoder {
       context.pointee.bit_rate = Int64(bitrate)
     }
     switch settings.codec {
-    case .h264: break
+    case .h264:
+      // Debian's x264 (0.164.3095) reads memory outside its own in an AVX-512 routine of
+      // MB-tree with B-frames: its output then depends on what the process's heap held, and
+      // a second export of the same frames in one process (a server's, a worker's) could
+      // differ from the first. Held to AVX2 on processors with AVX-512, it repeats itself;
+      // elsewhere x264 never goes beyond AVX2.
+      if av_get_cpu_flags() & AV_CPU_FLAG_AVX512 != 0 { try set("x264-params", "asm=avx2") }
     case .hevc:
       // x265 prints its banner and statistics straight to stderr unless told otherwise.
       try set("x265-params", "log-level=error")
