@@ -5,11 +5,16 @@ import LumenCore
 /// A font file opened for shaping, measured in the font's own units (as `hb-shape` measures
 /// without `--font-size`). A TrueType collection holds several faces; ``index`` picks one.
 ///
-/// The file is read whole through ``RegularFile`` (a FIFO or a folder is refused before
-/// anything waits on it) and must be at most ``maxSize`` bytes; HarfBuzz keeps the bytes.
+/// The file is opened through ``RegularFile`` (a FIFO or a folder is refused before anything
+/// waits on it) and must be at most ``maxSize`` bytes; HarfBuzz keeps the bytes. A font in the
+/// system's font folder (``systemFolder``, which only the package manager writes, replacing
+/// files rather than shortening them) is mapped, so only the pages shaping and drawing use are
+/// read; any other is read whole, as a file given by path could be shortened under a mapping.
 public final class FontFile: @unchecked Sendable {
   /// The largest font file read: Noto's CJK collections are about 20 MB.
   public static let maxSize = 128 << 20
+  /// Where Debian's fonts-* packages install their files.
+  public static let systemFolder = "/usr/share/fonts/"
 
   public let path: String
   public let index: Int
@@ -34,7 +39,10 @@ public final class FontFile: @unchecked Sendable {
     let hb = libraries.harfbuzz
     let bytes: Data
     do {
-      bytes = try RegularFile.contents(of: path, limit: Self.maxSize)
+      bytes =
+        try Self.isSystemFont(path)
+        ? RegularFile.mapped(path, limit: Self.maxSize)
+        : RegularFile.contents(of: path, limit: Self.maxSize)
     } catch {
       throw FontError(file: path, reason: error.reason)
     }
@@ -77,6 +85,13 @@ public final class FontFile: @unchecked Sendable {
   }
 
   deinit { libraries.harfbuzz.font_destroy(font) }
+
+  /// Whether `path`, links followed, is a file in ``systemFolder``.
+  static func isSystemFont(_ path: String) -> Bool {
+    guard let resolved = realpath(path, nil) else { return false }
+    defer { free(resolved) }
+    return String(cString: resolved).hasPrefix(systemFolder)
+  }
 
   /// Whether the font maps `scalar` to a glyph of its own.
   public func hasGlyph(_ scalar: UInt32) -> Bool {

@@ -33,11 +33,23 @@ public enum RegularFile {
   public static func contents(of path: String, limit: Int = Int.max) throws(FileError) -> Data {
     let (descriptor, size) = try open(path)
     defer { close(descriptor) }
-    guard size <= limit else {
-      throw FileError(
-        file: path, reason: "the file is \(size) bytes, more than the limit of \(limit)")
-    }
+    try check(size, within: limit, path)
     return try read(descriptor, count: size, path: path)
+  }
+
+  /// The bytes of the regular file at `path`, mapped instead of read: only the pages used are
+  /// ever read (an emoji font is 10 MB; a caption's glyphs touch a few pages of it). Only for
+  /// files nobody shortens while they are mapped, such as the package manager's (which
+  /// replaces a file rather than rewriting it): reading past the new end of a shortened
+  /// mapped file ends the process (SIGBUS). Read whole when it cannot be mapped.
+  public static func mapped(_ path: String, limit: Int) throws(FileError) -> Data {
+    let (descriptor, size) = try open(path)
+    defer { close(descriptor) }
+    try check(size, within: limit, path)
+    guard size > 0, let memory = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0),
+      memory != MAP_FAILED
+    else { return try read(descriptor, count: size, path: path) }
+    return Data(bytesNoCopy: memory, count: size, deallocator: .custom { munmap($0, $1) })
   }
 
   /// The first `count` bytes of the regular file at `path` (all of a shorter one): enough to
@@ -46,6 +58,13 @@ public enum RegularFile {
     let (descriptor, size) = try open(path)
     defer { close(descriptor) }
     return try read(descriptor, count: min(size, max(0, count)), path: path)
+  }
+
+  private static func check(_ size: Int, within limit: Int, _ path: String) throws(FileError) {
+    guard size <= limit else {
+      throw FileError(
+        file: path, reason: "the file is \(size) bytes, more than the limit of \(limit)")
+    }
   }
 
   /// Up to `count` bytes from `descriptor`; fewer when the file ends first.
