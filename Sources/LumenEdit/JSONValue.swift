@@ -70,8 +70,10 @@ struct JSONValue {
       case let integer as Int where type(of: value) == Int.self:
         return NSNumber(value: integer)
       case let number as Double where type(of: value) == Double.self:
-        return number == number.rounded() && abs(number) < 1e15
-          ? NSNumber(value: Int(number)) : NSNumber(value: number)
+        if let whole = Int(exactly: number), whole.magnitude < 1_000_000_000_000_000 {
+          return NSNumber(value: whole)
+        }
+        return NSNumber(value: number)
       case let number as NSNumber:
         return number
       default:

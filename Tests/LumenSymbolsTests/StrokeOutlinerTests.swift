@@ -148,3 +148,25 @@ import Testing
     #expect(throws: SymbolError.self) { try SymbolCanvas(width: 16_000, height: 16_000) }
   }
 }
+
+/// A preview's cells at scales a caller might pass: a side that is not a number or past the
+/// canvas limit is one more than the limit (the canvas refuses it), never a trap. A preview of
+/// one master shows it alone (weights between need all three).
+@Suite struct PreviewSheetSizeTests {
+  @Test(arguments: [Double.nan, .infinity, -.infinity, 1e300, -1e300])
+  func cellsOfAbsurdScalesAreRefusableSizes(scale: Double) {
+    let sheet = PreviewSheet(
+      masters: [Master(weight: .regular, file: "x.svg", contours: [])], scale: scale)
+    let refused = SymbolLimits.renderSide + 1
+    let size = sheet.cellSize
+    #expect(size.width == refused || size.width <= 0, "\(size)")
+    #expect(size.height == refused || size.height <= 0, "\(size)")
+  }
+
+  @Test func cellsOfAPlainScaleAreItsUnits() {
+    let sheet = PreviewSheet(
+      masters: [Master(weight: .regular, file: "x.svg", contours: [])], scale: 4)
+    // The artboard (32 units) and the padding on both sides (4 units each), four pixels a unit.
+    #expect(sheet.cellSize.width == 160 && sheet.cellSize.height == 160)
+  }
+}

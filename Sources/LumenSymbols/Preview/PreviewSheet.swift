@@ -17,11 +17,12 @@ public struct PreviewSheet {
   static let padding = 4.0
   public static let labelHeight = 16
 
-  /// The masters' columns, and the weights between when they interpolate.
+  /// The masters' columns, and the weights between when the three of them interpolate.
   public init(masters: [Master], scale: Double) {
     self.scale = scale
     let names = Master.Weight.allCases.map(\.rawValue)
-    guard Compatibility(masters: masters).isInterpolatable else {
+    // Weights between need all three masters, and masters that interpolate.
+    guard masters.count == 3, Compatibility(masters: masters).isInterpolatable else {
       columns = zip(names, masters).map { ($0, $1) }
       return
     }
@@ -44,13 +45,15 @@ public struct PreviewSheet {
     )
   }
 
-  /// Each cell's size in pixels.
-  /// Each cell's size in pixels (a side past ``SymbolLimits/renderSide`` is cut to one more,
-  /// which the canvas refuses).
+  /// Each cell's size in pixels (a side past ``SymbolLimits/renderSide``, or not a number, is
+  /// one more, which the canvas refuses).
   public var cellSize: (width: Int, height: Int) {
     let f = frame
     func pixels(_ units: Double) -> Int {
-      Int(min((units * scale).rounded(.up), Double(SymbolLimits.renderSide + 1)))
+      guard let side = Int(exactly: (units * scale).rounded(.up)),
+        side <= SymbolLimits.renderSide
+      else { return SymbolLimits.renderSide + 1 }
+      return side
     }
     return (pixels(f.maxX - f.minX), pixels(f.maxY - f.minY))
   }
