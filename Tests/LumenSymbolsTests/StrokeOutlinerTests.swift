@@ -170,3 +170,17 @@ import Testing
     #expect(sheet.cellSize.width == 160 && sheet.cellSize.height == 160)
   }
 }
+
+/// Two masters, or four, do not interpolate: the check says so (it said nothing, and a preview
+/// of two indexed a third), interpolating refuses, and fixing leaves it as the one problem.
+@Suite struct MasterCountTests {
+  @Test(arguments: [1, 2, 4])
+  func anythingButThreeMastersIsAProblem(count: Int) {
+    let masters = (0..<count).map { _ in Master(weight: .regular, file: "x.svg", contours: []) }
+    let problems = Compatibility(masters: masters).problems
+    #expect(problems.map(\.kind) == [.masterCount])
+    #expect(throws: SymbolError.self) { try Interpolation.master(at: 0.5, of: masters) }
+    #expect(Fixer(masters: masters).unfixable.map(\.kind) == [.masterCount])
+    #expect(PreviewSheet(masters: masters, scale: 4).columns.count == min(count, 3))
+  }
+}

@@ -5,7 +5,8 @@
 public struct Compatibility: Sendable {
   public struct Problem: Hashable, Sendable, Encodable {
     public enum Kind: String, Hashable, Sendable, Encodable {
-      case pathCount, pathOrder, nodeCount, openPath, segmentType, direction, startPoint
+      case masterCount, pathCount, pathOrder, nodeCount, openPath, segmentType, direction
+      case startPoint
     }
     public let kind: Kind
     public let master: String
@@ -25,7 +26,12 @@ public struct Compatibility: Sendable {
   public init(masters: [Master]) {
     self.masters = masters
     guard masters.count == 3 else {
-      problems = []
+      problems = [
+        Problem(
+          kind: .masterCount, master: "", path: nil, node: nil, point: nil,
+          message: "\(masters.count) masters: interpolating needs three",
+          advice: "give the Ultralight, Regular and Black masters")
+      ]
       return
     }
     let regular = masters[1]

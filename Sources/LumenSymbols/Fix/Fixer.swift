@@ -13,7 +13,8 @@ public struct Fixer: Sendable {
     var masters = original
     var fixes: [String] = []
     guard masters.count == 3 else {
-      (self.masters, self.fixes, unfixable) = (original, [], [])
+      (self.masters, self.fixes) = (original, [])
+      unfixable = Compatibility(masters: original).problems
       return
     }
     let regular = masters[1]

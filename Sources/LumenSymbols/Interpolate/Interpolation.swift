@@ -11,10 +11,9 @@ public enum Interpolation {
       throw .masters("a weight lies in 0...1 (0 Ultralight, 0.5 Regular, 1 Black), not \(weight)")
     }
     let problems = Compatibility(masters: masters).problems
-    guard masters.count == 3, problems.isEmpty else {
+    if let problem = problems.first {
       throw .masters(
-        "the masters do not interpolate (\(problems.first?.message ?? "three are needed")): "
-          + "check or fix them first")
+        "the masters do not interpolate (\(problem.message)): check or fix them first")
     }
     return mixed(at: weight, of: masters)
   }

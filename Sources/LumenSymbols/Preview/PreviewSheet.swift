@@ -21,8 +21,7 @@ public struct PreviewSheet {
   public init(masters: [Master], scale: Double) {
     self.scale = scale
     let names = Master.Weight.allCases.map(\.rawValue)
-    // Weights between need all three masters, and masters that interpolate.
-    guard masters.count == 3, Compatibility(masters: masters).isInterpolatable else {
+    guard Compatibility(masters: masters).isInterpolatable else {
       columns = zip(names, masters).map { ($0, $1) }
       return
     }
