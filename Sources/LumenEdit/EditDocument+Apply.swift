@@ -1,4 +1,3 @@
-import Dispatch
 import LumenCore
 import LumenFilters
 
@@ -80,10 +79,13 @@ extension EditDocument {
   private func drawings(
     of indices: [Int], on canvas: Rect, resources: EditResources, context: RenderContext
   ) -> [Result<Image, any Error>] {
-    let results = Locked([Result<Image, any Error>?](repeating: nil, count: indices.count))
-    DispatchQueue.concurrentPerform(iterations: indices.count) { n in
+    // Those that wait on librsvg's helpers first: the helpers draw on the other cores
+    // while the rest is drawn here, instead of after it.
+    let waits = { (n: Int) in layers[indices[n]].content.mayDrawSVG }
+    let order = indices.indices.filter(waits) + indices.indices.filter { !waits($0) }
+    let drawn = order.concurrentMap { n in
       let layer = layers[indices[n]]
-      let result = Result {
+      return Result {
         guard resources.keepsDrawings else {
           return try layer.image(on: canvas, resources: resources)
         }
@@ -93,10 +95,10 @@ extension EditDocument {
           try layer.image(on: canvas, resources: resources)
         }
       }
-      results.withLock { $0[n] = result }
     }
-    // Every slot is filled once concurrentPerform returns.
-    return results.withLock { $0.compactMap { $0 } }
+    var results = drawn
+    for (position, n) in order.enumerated() { results[n] = drawn[position] }
+    return results
   }
 }
 

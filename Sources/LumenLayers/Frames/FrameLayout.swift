@@ -125,3 +125,4 @@ public enum FrameLayout {
 }
 
 extension FrameLayout.Group: Sendable where Piece: Sendable {}
+extension FrameLayout.Placement: Sendable where Piece: Sendable {}

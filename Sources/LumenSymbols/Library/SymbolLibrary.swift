@@ -48,14 +48,11 @@ public struct SymbolLibrary: Sendable {
 
   /// Every symbol read and checked, on every core; in the library's order.
   public func check() -> [Verdict] {
-    let verdicts = Locked([Verdict?](repeating: nil, count: symbols.count))
-    DispatchQueue.concurrentPerform(iterations: symbols.count) { index in
-      let symbol = symbols[index]
+    symbols.concurrentMap { symbol in
       let result = Result { () throws(SymbolError) in
         Compatibility(masters: try Master.read(symbol.files))
       }
-      verdicts.withLock { $0[index] = Verdict(symbol: symbol, result: result) }
+      return Verdict(symbol: symbol, result: result)
     }
-    return verdicts.withLock { $0.compactMap { $0 } }
   }
 }
