@@ -79,12 +79,8 @@ extension EditDocument {
   private func drawings(
     of indices: [Int], on canvas: Rect, resources: EditResources, context: RenderContext
   ) -> [Result<Image, any Error>] {
-    // Those that wait on librsvg's helpers first: the helpers draw on the other cores
-    // while the rest is drawn here, instead of after it.
-    let waits = { (n: Int) in layers[indices[n]].content.mayDrawSVG }
-    let order = indices.indices.filter(waits) + indices.indices.filter { !waits($0) }
-    let drawn = order.concurrentMap { n in
-      let layer = layers[indices[n]]
+    indices.concurrentMap { index in
+      let layer = layers[index]
       return Result {
         guard resources.keepsDrawings else {
           return try layer.image(on: canvas, resources: resources)
@@ -96,9 +92,6 @@ extension EditDocument {
         }
       }
     }
-    var results = drawn
-    for (position, n) in order.enumerated() { results[n] = drawn[position] }
-    return results
   }
 }
 
