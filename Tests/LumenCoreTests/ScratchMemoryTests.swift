@@ -72,21 +72,22 @@ import Testing
     }
   }
 
-  /// A pool's kept blocks are freed with it: fifty pools that each kept 8 MB, made and dropped
-  /// in turn (a context per request), leave the process about as large as one (a leak: 400 MB
-  /// every round). The process's size also moves with the tests running beside this one, so
-  /// the best of three rounds is judged: a leak grows in every round.
+  /// A pool's kept blocks are freed with it: twenty-five pools that each kept 32 MB, made and
+  /// dropped in turn (a context per request), leave the process about as large as one (a
+  /// leak: 800 MB every round). The process's size also moves with the tests running beside
+  /// this one (up to 140 MB in every round on a loaded CI machine), so the best of three rounds
+  /// is judged, against half a leak: a leak grows in every round.
   @Test func keptBlocksGoWithThePool() throws {
     func residentBytes() throws -> Int {
       let fields = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8).split(
         separator: " ")
       return (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
-    let size = 4 << 20
+    let size = 16 << 20
     var growths: [Int] = []
     for _ in 0..<3 {
       let before = try residentBytes()
-      for _ in 0..<50 {
+      for _ in 0..<25 {
         let memory = ScratchMemory(budget: 1 << 30)
         let blocks = (0..<2).map { _ in memory.take(size: size) }
         for block in blocks {
@@ -98,6 +99,6 @@ import Testing
       growths.append(try residentBytes() - before)
     }
     let least = growths.min() ?? 0
-    #expect(least < 100 << 20, "\(growths.map { $0 >> 20 }) MB stayed resident")
+    #expect(least < 400 << 20, "\(growths.map { $0 >> 20 }) MB stayed resident")
   }
 }
