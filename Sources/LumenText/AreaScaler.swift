@@ -10,37 +10,27 @@ enum AreaScaler {
     let outHeight = max(1, Int((Double(height) * factor).rounded()))
     let columns = weights(from: width, to: outWidth)
     let rows = weights(from: height, to: outHeight)
-    // Horizontal pass into floats, then vertical into bytes; over buffers, as the glyphs of
-    // a caption's emoji are a few hundred thousand samples each.
+    // Horizontal pass into floats, then vertical into bytes.
     var horizontal = [Double](repeating: 0, count: outWidth * height * 4)
-    pixels.withUnsafeBufferPointer { pixels in
-      horizontal.withUnsafeMutableBufferPointer { horizontal in
-        for y in 0..<height {
-          for (x, taps) in columns.enumerated() {
-            let out = (y &* outWidth &+ x) &* 4
-            for (source, weight) in taps {
-              let from = (y &* width &+ source) &* 4
-              for channel in 0..<4 {
-                horizontal[out &+ channel] += weight * Double(pixels[from &+ channel])
-              }
-            }
+    for y in 0..<height {
+      for (x, taps) in columns.enumerated() {
+        for (source, weight) in taps {
+          for channel in 0..<4 {
+            horizontal[(y * outWidth + x) * 4 + channel] +=
+              weight * Double(pixels[(y * width + source) * 4 + channel])
           }
         }
       }
     }
     var output = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
-    horizontal.withUnsafeBufferPointer { horizontal in
-      output.withUnsafeMutableBufferPointer { output in
-        for (y, taps) in rows.enumerated() {
-          for x in 0..<outWidth {
-            for channel in 0..<4 {
-              var sum = 0.0
-              for (source, weight) in taps {
-                sum += weight * horizontal[(source &* outWidth &+ x) &* 4 &+ channel]
-              }
-              output[(y &* outWidth &+ x) &* 4 &+ channel] = UInt8(min(255, max(0, sum.rounded())))
-            }
+    for (y, taps) in rows.enumerated() {
+      for x in 0..<outWidth {
+        for channel in 0..<4 {
+          var sum = 0.0
+          for (source, weight) in taps {
+            sum += weight * horizontal[(source * outWidth + x) * 4 + channel]
           }
+          output[(y * outWidth + x) * 4 + channel] = UInt8(min(255, max(0, sum.rounded())))
         }
       }
     }

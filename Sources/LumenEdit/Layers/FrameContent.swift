@@ -61,26 +61,23 @@ public struct FrameContent: LayerContent {
     // Pieces only touch, so laying each over the others in the layers' encoding (sRGB)
     // changes no pixel and converts none; a render blends a piece only where it meets a tile,
     // and a tile away from a band passes the band's pieces by (the picture inside the frame
-    // is not part of it). Repeated copies of a piece at one size are drawn once, and the
-    // pieces at once: each is a request to librsvg's helpers, which draw side by side.
-    var seen: Set<PieceSize> = []
-    let sizes = bands.flatMap(\.pieces).filter { seen.insert(PieceSize($0)).inserted }
-    let drawn = try sizes.concurrentMap { placed in
-      Result { Image(bitmap: try placed.piece.bitmap(width: placed.width, height: placed.height)) }
-    }.map { try $0.get() }
-    let pieces = Dictionary(uniqueKeysWithValues: zip(sizes.map(PieceSize.init), drawn))
+    // is not part of it). Repeated copies of a piece at one size are drawn once.
+    var drawn: [PieceSize: Image] = [:]
+    func image(of placed: FrameLayout.Placement<SVGImage>) throws -> Image {
+      let key = PieceSize(
+        piece: ObjectIdentifier(placed.piece), width: placed.width, height: placed.height)
+      let piece =
+        try drawn[key]
+        ?? Image(bitmap: placed.piece.bitmap(width: placed.width, height: placed.height))
+      drawn[key] = piece
+      return piece.translatedBy(dx: placed.x, dy: placed.y)
+    }
     func laidOver(_ images: [Image]) -> Image? {
       images.dropFirst().reduce(images.first) { below, image in
         below.map { image.composited(over: $0, using: BlendModeKernel(mode: .normal)) }
       }
     }
-    let drawing = laidOver(
-      bands.compactMap { band in
-        laidOver(
-          band.pieces.compactMap { placed in
-            pieces[PieceSize(placed)]?.translatedBy(dx: placed.x, dy: placed.y)
-          })
-      })
+    let drawing = laidOver(try bands.compactMap { try laidOver($0.pieces.map(image(of:))) })
     guard var drawing else { return Image(color: .clear).cropped(to: .empty) }
     if tint != .none { drawing = drawing.tinted(tint, color: tintColor) }
     guard transform != nil else { return drawing.translatedBy(dx: canvas.minX, dy: canvas.minY) }
@@ -92,8 +89,4 @@ public struct FrameContent: LayerContent {
 private struct PieceSize: Hashable {
   let piece: ObjectIdentifier
   let width, height: Int
-
-  init(_ placed: FrameLayout.Placement<SVGImage>) {
-    (piece, width, height) = (ObjectIdentifier(placed.piece), placed.width, placed.height)
-  }
 }

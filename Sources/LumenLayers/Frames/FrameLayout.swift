@@ -125,4 +125,3 @@ public enum FrameLayout {
 }
 
 extension FrameLayout.Group: Sendable where Piece: Sendable {}
-extension FrameLayout.Placement: Sendable where Piece: Sendable {}
