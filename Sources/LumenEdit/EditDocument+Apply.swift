@@ -76,10 +76,12 @@ extension EditDocument {
 
   /// The layers at `indices` drawn on `canvas` (or kept from before), on every core at once:
   /// layers are independent, and a paragraph, a brush and a frame each take a while at 24 MP.
+  /// Layers that may draw SVG wait on librsvg's helpers, each on a thread of its own, so that
+  /// the helpers draw while the cores draw the other layers.
   private func drawings(
     of indices: [Int], on canvas: Rect, resources: EditResources, context: RenderContext
   ) -> [Result<Image, any Error>] {
-    indices.concurrentMap { index in
+    indices.concurrentMap(waiting: indices.map { layers[$0].content.mayDrawSVG }) { index in
       let layer = layers[index]
       return Result {
         guard resources.keepsDrawings else {

@@ -130,11 +130,11 @@ final class GlyphRasterizer {
     guard width > 0, height > 0, pitch >= rowBytes, let buffer = bitmap.buffer else {
       return nil
     }
-    var packed = [UInt8](repeating: 0, count: rowBytes * height)
-    for row in 0..<height {
-      let source = buffer + row * pitch
-      for column in 0..<rowBytes { packed[row * rowBytes + column] = source[column] }
+    return [UInt8](unsafeUninitializedCapacity: rowBytes * height) { packed, count in
+      for row in 0..<height {
+        (packed.baseAddress! + row * rowBytes).update(from: buffer + row * pitch, count: rowBytes)
+      }
+      count = rowBytes * height
     }
-    return packed
   }
 }

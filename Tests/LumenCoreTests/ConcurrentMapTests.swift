@@ -1,3 +1,4 @@
+import Dispatch
 import LumenCore
 import Testing
 
@@ -20,5 +21,24 @@ struct ConcurrentMapTests {
   @Test func aSliceIsReadFromItsOwnStart() {
     let slice = Array(0..<20)[5..<12]
     #expect(slice.concurrentMap { $0 * 2 } == [10, 12, 14, 16, 18, 20, 22])
+  }
+
+  /// Elements picked as waiting run beside the cores' work: four that wait for a fifth to
+  /// signal them all finish, however few cores there are (on the cores alone, the four could
+  /// hold every core while the fifth never starts).
+  @Test func waitingElementsRunBesideTheOthers() {
+    let signal = DispatchSemaphore(value: 0)
+    let results = Array(0..<5).concurrentMap(waiting: [true, true, true, true]) { n -> Bool in
+      if n < 4 { return signal.wait(timeout: .now() + 10) == .success }
+      for _ in 0..<4 { signal.signal() }
+      return true
+    }
+    #expect(results == [true, true, true, true, true])
+  }
+
+  @Test func waitingElementsKeepTheirPlaces() {
+    let slice = Array(0..<30)[3..<17]
+    let waiting = slice.map { $0 % 3 == 0 }
+    #expect(slice.concurrentMap(waiting: waiting) { $0 * $0 } == slice.map { $0 * $0 })
   }
 }
