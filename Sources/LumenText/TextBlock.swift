@@ -108,23 +108,54 @@ public struct TextBlock: Sendable {
   /// Draws the part `rect` of the block into `canvas` (`rect.width` pixels a row): the lines
   /// premultiplied over transparency, then made straight with the style's opacity.
   func draw(_ rect: Rect, into canvas: UnsafeMutableBufferPointer<SIMD4<UInt8>>) {
+    drawLines(rect, into: canvas)
+    Self.straightened.withUnsafeBufferPointer { straightened in
+      for index in canvas.indices where canvas[index].w > 0 {
+        canvas[index] = straight(canvas[index], straightened)
+      }
+    }
+  }
+
+  /// Draws the part `rect` of the block into `canvas` as ``draw(_:into:)`` does, but hands
+  /// `body` each pixel with ink (its row and column in `rect`, and its straight colour)
+  /// instead of storing it: most of a paragraph's tile is clear, and its inked pixels are all
+  /// a render reads.
+  func forEachInkedPixel(
+    of rect: Rect, canvas: UnsafeMutableBufferPointer<SIMD4<UInt8>>,
+    _ body: (Int, Int, SIMD4<UInt8>) -> Void
+  ) {
+    drawLines(rect, into: canvas)
+    Self.straightened.withUnsafeBufferPointer { straightened in
+      for row in 0..<rect.height {
+        let start = row * rect.width
+        for column in 0..<rect.width where canvas[start + column].w > 0 {
+          let pixel = straight(canvas[start + column], straightened)
+          if pixel.w > 0 { body(row, column, pixel) }
+        }
+      }
+    }
+  }
+
+  /// The lines reaching `rect`, premultiplied over transparency.
+  private func drawLines(_ rect: Rect, into canvas: UnsafeMutableBufferPointer<SIMD4<UInt8>>) {
     canvas.update(repeating: .zero)
     for (line, x, y) in placed where y < rect.maxY && y + line.height > rect.minY {
       line.draw(into: canvas, canvasWidth: rect.width, x: x - rect.minX, y: y - rect.minY)
     }
-    Self.straightened.withUnsafeBufferPointer { straightened in
-      for index in canvas.indices where canvas[index].w > 0 {
-        let pixel = canvas[index]
-        let faded = (Int32(pixel.w) * opacity + 127) / 255
-        let row = Int(pixel.w) << 8
-        canvas[index] =
-          faded > 0
-          ? SIMD4(
-            straightened[row | Int(pixel.x)], straightened[row | Int(pixel.y)],
-            straightened[row | Int(pixel.z)], UInt8(truncatingIfNeeded: faded))
-          : .zero
-      }
-    }
+  }
+
+  /// A premultiplied pixel made straight and faded by the style's opacity.
+  @inline(__always)
+  private func straight(_ pixel: SIMD4<UInt8>, _ straightened: UnsafeBufferPointer<UInt8>)
+    -> SIMD4<UInt8>
+  {
+    let faded = (Int32(pixel.w) * opacity + 127) / 255
+    let row = Int(pixel.w) << 8
+    return faded > 0
+      ? SIMD4(
+        straightened[row | Int(pixel.x)], straightened[row | Int(pixel.y)],
+        straightened[row | Int(pixel.z)], UInt8(truncatingIfNeeded: faded))
+      : .zero
   }
 
   /// A premultiplied sample made straight, rounded (`(value * 255 + alpha / 2) / alpha`, at

@@ -30,7 +30,8 @@ struct TextBlockKernel: OverDrawing {
     return true
   }
 
-  /// Draws the block's part in `tile` and hands `put` each of its pixels, premultiplied.
+  /// Draws the block's part in `tile` and hands `put` each of its pixels with ink,
+  /// premultiplied (the others are clear).
   @inline(__always)
   private func read(
     _ tile: Tile, _ put: (PixelSpan, Int, Float, Float, Float, Float) -> Void
@@ -39,17 +40,17 @@ struct TextBlockKernel: OverDrawing {
     guard !rect.isEmpty, block.reaches(rect) else { return }
     withUnsafeTemporaryAllocation(of: SIMD4<UInt8>.self, capacity: rect.width * rect.height) {
       canvas in
-      block.draw(rect, into: canvas)
       let unit: Float = 1 / 255
-      for row in 0..<rect.height {
-        let out = tile.row(rect.minY + row, from: rect.minX, count: rect.width)
-        let pixels = canvas.baseAddress! + row * rect.width
-        for i in 0..<rect.width {
-          let a = Float(pixels[i].w) * unit
-          put(
-            out, i, Float(pixels[i].x) * unit * a, Float(pixels[i].y) * unit * a,
-            Float(pixels[i].z) * unit * a, a)
+      var (row, out) = (0, tile.row(rect.minY, from: rect.minX, count: rect.width))
+      block.forEachInkedPixel(of: rect, canvas: canvas) { y, i, pixel in
+        if y != row {
+          row = y
+          out = tile.row(rect.minY + y, from: rect.minX, count: rect.width)
         }
+        let a = Float(pixel.w) * unit
+        put(
+          out, i, Float(pixel.x) * unit * a, Float(pixel.y) * unit * a, Float(pixel.z) * unit * a,
+          a)
       }
     }
   }
