@@ -88,12 +88,31 @@ final class GlyphRasterizer {
       ?? strikes.max { $0.pixels < $1.pixels }
   }
 
-  /// `glyph` drawn with its origin at the fraction (`dx`, `dy`) of a pixel right of and above
-  /// a pixel corner; nil for a glyph that does not exist or draws nothing (a space).
-  func mask(glyph: Int, dx: Double, dy: Double) -> GlyphMask? {
+  /// Where a glyph's origin is drawn, right of and above a pixel corner, in 64ths of a pixel
+  /// (FreeType's 26.6 fixed point).
+  struct Offset: Hashable {
+    let x: Int
+    let y: Int
+  }
+
+  /// The offset of the fraction (`dx`, `dy`) of a pixel, as this face draws it: a bitmap
+  /// font's glyphs are drawn the same at any fraction.
+  func offset(dx: Double, dy: Double) -> Offset {
+    bitmapScale != nil
+      ? Offset(x: 0, y: 0) : Offset(x: Self.sixtyFourths(dx), y: Self.sixtyFourths(dy))
+  }
+
+  /// A fraction of a pixel (0..<1) in whole 64ths.
+  private static func sixtyFourths(_ fraction: Double) -> Int {
+    fraction.isFinite ? Int((min(max(fraction, 0), 1) * 64).rounded()) : 0
+  }
+
+  /// `glyph` drawn with its origin at `offset` from a pixel corner; nil for a glyph that does
+  /// not exist or draws nothing (a space).
+  func mask(glyph: Int, at offset: Offset) -> GlyphMask? {
     guard let face, let index = FT_UInt(exactly: glyph) else { return nil }
     if let bitmapScale { return colorMask(face: face, glyph: index, scale: bitmapScale) }
-    var delta = FT_Vector(x: FT_Pos((dx * 64).rounded()), y: FT_Pos((dy * 64).rounded()))
+    var delta = FT_Vector(x: FT_Pos(offset.x), y: FT_Pos(offset.y))
     FT_Set_Transform(face, nil, &delta)
     let flags = FT_Int32(FT_LOAD_NO_HINTING) | FT_Int32(FT_LOAD_NO_BITMAP)
     guard FT_Load_Glyph(face, index, flags) == 0,

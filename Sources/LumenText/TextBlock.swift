@@ -64,10 +64,10 @@ public struct TextBlock: Sendable {
     try Self.check(style)
     let (ranges, lineRuns) = measure.lines(style)
     lines = ranges
+    let cache = GlyphCache(fonts: measure.fonts, pixelSize: style.size)
     var drawn: [TextLine] = []
     for runs in lineRuns {
-      drawn.append(
-        try TextLine(runs: runs, fonts: measure.fonts, pixelSize: style.size, color: style.color))
+      drawn.append(try TextLine(runs: runs, cache: cache, color: style.color))
     }
     let stacked = try Self.stack(
       drawn.map(\.box), style: style, rightToLeft: measure.isRightToLeft)

@@ -27,12 +27,19 @@ public struct TextLine: Sendable {
   public init(
     runs: [TextRun], fonts: FontSet, pixelSize: Double, color: SIMD3<UInt8>
   ) throws(TextDrawingError) {
+    try self.init(runs: runs, cache: GlyphCache(fonts: fonts, pixelSize: pixelSize), color: color)
+  }
+
+  /// The line drawn from `cache` (shared by the lines of a paragraph, which repeat glyphs).
+  init(runs: [TextRun], cache: GlyphCache, color: SIMD3<UInt8>) throws(TextDrawingError) {
+    let (fonts, pixelSize) = (cache.fonts, cache.pixelSize)
     guard pixelSize.isFinite, (1...Self.maxFontSize).contains(pixelSize) else {
       throw .badSize(pixelSize)
     }
-    // Each font's scale from its units to pixels, and its drawing, made as runs need them.
+    // Each font's scale from its units to pixels.
     let scales = fonts.fonts.map { pixelSize / Double($0.unitsPerEm) }
-    var rasterizers: [Int: GlyphRasterizer] = [:]
+    // The fonts this line uses so far, whose heights it takes.
+    var used = Set<Int>()
     // The line's size before any glyph is drawn: its advance and the font's height, with an
     // em of room on every side for ink that reaches out (a swash, a mark, an italic).
     let advance = runs.reduce(0.0) { sum, run in
@@ -53,25 +60,28 @@ public struct TextLine: Sendable {
     var penY = 0.0
     var (ascender, descender) = (0.0, 0.0)
     for run in Self.visualOrder(runs) {
-      let rasterizer: GlyphRasterizer
-      if let made = rasterizers[run.font] {
-        rasterizer = made
-      } else {
-        do {
-          rasterizer = try GlyphRasterizer(font: fonts.fonts[run.font], pixelSize: pixelSize)
-        } catch {
-          throw .font(error)
+      do {
+        if used.insert(run.font).inserted {
+          let rasterizer = try cache.rasterizer(run.font)
+          ascender = max(ascender, rasterizer.ascender)
+          descender = min(descender, rasterizer.descender)
         }
-        rasterizers[run.font] = rasterizer
-        ascender = max(ascender, rasterizer.ascender)
-        descender = min(descender, rasterizer.descender)
+      } catch {
+        throw .font(error)
       }
       let scale = scales[run.font]
       for glyph in run.glyphs {
         let x = penX + Double(glyph.xOffset) * scale
         let y = penY + Double(glyph.yOffset) * scale
         let (wholeX, wholeY) = (x.rounded(.down), y.rounded(.down))
-        if let mask = rasterizer.mask(glyph: glyph.glyph, dx: x - wholeX, dy: y - wholeY) {
+        let drawn: GlyphMask?
+        do {
+          drawn = try cache.mask(
+            font: run.font, glyph: glyph.glyph, dx: x - wholeX, dy: y - wholeY)
+        } catch {
+          throw .font(error)
+        }
+        if let mask = drawn {
           placed.append((mask, Int(wholeX) + mask.left, -Int(wholeY) - mask.top))
         }
         penX += Double(glyph.xAdvance) * scale
