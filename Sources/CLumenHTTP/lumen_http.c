@@ -156,6 +156,12 @@ static const char body_too_large[] =
     "{\"type\":\"about:blank\",\"title\":\"Payload Too Large\",\"status\":413,"
     "\"detail\":\"the request's body is larger than the server accepts\"}";
 
+/* A body declared over the limit by at most this much is read and dropped before its 413:
+ * a client still sending when the connection closed would meet a reset instead of the
+ * answer (libcurl stops waiting for "100 Continue" after a second and sends anyway). A claim
+ * beyond it is refused at once, unread. */
+static const unsigned long long drained_excess = 8ull << 20;
+
 static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connection,
                                       const char *url, const char *method, const char *version,
                                       const char *upload_data, size_t *upload_data_size,
@@ -164,18 +170,23 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
   lumen_http_server *server = cls;
   lumen_http_exchange *exchange = *request_state;
   if (exchange == NULL) {
-    /* Headers only so far: a declared body over the limit is refused before it is read. */
+    /* Headers only so far: a declared body far over the limit is refused before it is read,
+     * one a little over it is read and dropped (drained_excess). */
     const char *declared =
         MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    int over = 0;
     if (declared != NULL) {
       errno = 0;
       char *end = NULL;
       unsigned long long length = strtoull(declared, &end, 10);
-      if (errno != 0 || end == declared || length > server->max_body)
+      if (errno != 0 || end == declared ||
+          (length > server->max_body && length - server->max_body > drained_excess))
         return refuse(connection, 413, body_too_large);
+      over = length > server->max_body;
     }
     exchange = calloc(1, sizeof *exchange);
     if (exchange == NULL) return MHD_NO;
+    exchange->too_large = over;
     exchange->server = server;
     exchange->connection = connection;
     exchange->method = method;

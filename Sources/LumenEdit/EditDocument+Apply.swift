@@ -76,8 +76,8 @@ extension EditDocument {
 
   /// The layers at `indices` drawn on `canvas` (or kept from before), on every core at once:
   /// layers are independent, and a paragraph, a brush and a frame each take a while at 24 MP.
-  /// Layers that may draw SVG wait on librsvg's helpers, each on a thread of its own, so that
-  /// the helpers draw while the cores draw the other layers.
+  /// Layers that may draw SVG wait on librsvg's helpers on threads of their own, so that the
+  /// helpers draw while the cores draw the other layers.
   private func drawings(
     of indices: [Int], on canvas: Rect, resources: EditResources, context: RenderContext
   ) -> [Result<Image, any Error>] {

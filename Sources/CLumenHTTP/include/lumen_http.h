@@ -23,7 +23,7 @@ typedef struct {
   const char *address; /* an IPv4 or IPv6 address to listen on */
   uint16_t port;       /* 0: any free port (lumen_http_port tells which) */
   unsigned threads;
-  size_t max_body;          /* larger bodies are refused with 413 unread */
+  size_t max_body;          /* larger bodies are refused with 413 (unread if far larger) */
   unsigned idle_seconds;    /* a connection silent this long is closed */
   unsigned request_seconds; /* a request whose body takes longer to arrive is dropped */
   unsigned max_connections; /* more are refused */
