@@ -59,34 +59,29 @@ public struct TextLine: Sendable {
     var penX = 0.0
     var penY = 0.0
     var (ascender, descender) = (0.0, 0.0)
-    for run in Self.visualOrder(runs) {
-      do {
+    do {
+      for run in Self.visualOrder(runs) {
         if used.insert(run.font).inserted {
           let rasterizer = try cache.rasterizer(run.font)
           ascender = max(ascender, rasterizer.ascender)
           descender = min(descender, rasterizer.descender)
         }
-      } catch {
-        throw .font(error)
-      }
-      let scale = scales[run.font]
-      for glyph in run.glyphs {
-        let x = penX + Double(glyph.xOffset) * scale
-        let y = penY + Double(glyph.yOffset) * scale
-        let (wholeX, wholeY) = (x.rounded(.down), y.rounded(.down))
-        let drawn: GlyphMask?
-        do {
-          drawn = try cache.mask(
+        let scale = scales[run.font]
+        for glyph in run.glyphs {
+          let x = penX + Double(glyph.xOffset) * scale
+          let y = penY + Double(glyph.yOffset) * scale
+          let (wholeX, wholeY) = (x.rounded(.down), y.rounded(.down))
+          if let mask = try cache.mask(
             font: run.font, glyph: glyph.glyph, dx: x - wholeX, dy: y - wholeY)
-        } catch {
-          throw .font(error)
+          {
+            placed.append((mask, Int(wholeX) + mask.left, -Int(wholeY) - mask.top))
+          }
+          penX += Double(glyph.xAdvance) * scale
+          penY += Double(glyph.yAdvance) * scale
         }
-        if let mask = drawn {
-          placed.append((mask, Int(wholeX) + mask.left, -Int(wholeY) - mask.top))
-        }
-        penX += Double(glyph.xAdvance) * scale
-        penY += Double(glyph.yAdvance) * scale
       }
+    } catch {
+      throw .font(error)
     }
     let ascent = Int(ascender.rounded(.up))
     let descent = Int((-descender).rounded(.up))
