@@ -8,50 +8,83 @@ enum AreaScaler {
   {
     let outWidth = max(1, Int((Double(width) * factor).rounded()))
     let outHeight = max(1, Int((Double(height) * factor).rounded()))
-    let columns = weights(from: width, to: outWidth)
-    let rows = weights(from: height, to: outHeight)
-    // Horizontal pass into floats, then vertical into bytes.
-    var horizontal = [Double](repeating: 0, count: outWidth * height * 4)
-    for y in 0..<height {
-      for (x, taps) in columns.enumerated() {
-        for (source, weight) in taps {
-          for channel in 0..<4 {
-            horizontal[(y * outWidth + x) * 4 + channel] +=
-              weight * Double(pixels[(y * width + source) * 4 + channel])
+    let columns = Taps(from: width, to: outWidth)
+    let rows = Taps(from: height, to: outHeight)
+    // Horizontal pass into floats, then vertical into bytes; a pixel's four channels at once.
+    var horizontal = [SIMD4<Double>](repeating: .zero, count: outWidth * height)
+    pixels.withUnsafeBufferPointer { pixels in
+      horizontal.withUnsafeMutableBufferPointer { horizontal in
+        for y in 0..<height {
+          for x in 0..<outWidth {
+            var sum = SIMD4<Double>.zero
+            columns.forEach(x) { source, weight in
+              let p = (y &* width &+ source) &* 4
+              sum +=
+                weight
+                * SIMD4(
+                  Double(pixels[p]), Double(pixels[p &+ 1]), Double(pixels[p &+ 2]),
+                  Double(pixels[p &+ 3]))
+            }
+            horizontal[y &* outWidth &+ x] = sum
           }
         }
       }
     }
-    var output = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
-    for (y, taps) in rows.enumerated() {
-      for x in 0..<outWidth {
-        for channel in 0..<4 {
-          var sum = 0.0
-          for (source, weight) in taps {
-            sum += weight * horizontal[(source * outWidth + x) * 4 + channel]
+    let output = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * 4) { output, count in
+      horizontal.withUnsafeBufferPointer { horizontal in
+        for y in 0..<outHeight {
+          for x in 0..<outWidth {
+            var sum = SIMD4<Double>.zero
+            rows.forEach(y) { source, weight in sum += weight * horizontal[source &* outWidth &+ x]
+            }
+            let byte = sum.rounded(.toNearestOrAwayFromZero)
+              .clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+            let o = (y &* outWidth &+ x) &* 4
+            (output[o], output[o &+ 1], output[o &+ 2], output[o &+ 3]) = (
+              UInt8(byte.x), UInt8(byte.y), UInt8(byte.z), UInt8(byte.w)
+            )
           }
-          output[(y * outWidth + x) * 4 + channel] = UInt8(min(255, max(0, sum.rounded())))
         }
       }
+      count = outWidth * outHeight * 4
     }
     return (output, outWidth, outHeight)
   }
 
   /// For each of `outCount` output pixels, the input pixels under it and their shares
-  /// (summing to 1).
-  static func weights(from inCount: Int, to outCount: Int) -> [[(Int, Double)]] {
-    let step = Double(inCount) / Double(outCount)
-    return (0..<outCount).map { index in
-      let start = Double(index) * step
-      let end = start + step
-      var taps: [(Int, Double)] = []
-      var source = Int(start.rounded(.down))
-      while Double(source) < end, source < inCount {
-        let overlap = min(end, Double(source + 1)) - max(start, Double(source))
-        if overlap > 0 { taps.append((source, overlap / step)) }
-        source += 1
+  /// (summing to 1), in one flat list: an output pixel's taps are consecutive, from the first
+  /// input pixel it covers.
+  struct Taps {
+    /// Where each output pixel's taps begin in ``weights``, and (last) where they end.
+    private var starts: [Int] = [0]
+    /// Each output pixel's first input pixel.
+    private var firsts: [Int] = []
+    private var weights: [Double] = []
+
+    init(from inCount: Int, to outCount: Int) {
+      let step = Double(inCount) / Double(outCount)
+      for index in 0..<outCount {
+        let start = Double(index) * step
+        let end = start + step
+        var source = Int(start.rounded(.down))
+        firsts.append(source)
+        while Double(source) < end, source < inCount {
+          let overlap = min(end, Double(source + 1)) - max(start, Double(source))
+          // A share too small to count still holds its place: taps are consecutive.
+          weights.append(overlap > 0 ? overlap / step : 0)
+          source += 1
+        }
+        starts.append(weights.count)
       }
-      return taps
+    }
+
+    /// Calls `body` with output pixel `index`'s input pixels and their shares, in order.
+    @inline(__always)
+    func forEach(_ index: Int, _ body: (Int, Double) -> Void) {
+      let first = firsts[index]
+      for tap in starts[index]..<starts[index &+ 1] {
+        body(first &+ tap &- starts[index], weights[tap])
+      }
     }
   }
 }
