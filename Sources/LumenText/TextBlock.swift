@@ -125,15 +125,38 @@ public struct TextBlock: Sendable {
     _ body: (Int, Int, SIMD4<UInt8>) -> Void
   ) {
     drawLines(rect, into: canvas)
+    guard let base = UnsafeRawPointer(canvas.baseAddress) else { return }
+    let width = rect.width
     Self.straightened.withUnsafeBufferPointer { straightened in
       for row in 0..<rect.height {
-        let start = row * rect.width
-        for column in 0..<rect.width where canvas[start + column].w > 0 {
-          let pixel = straight(canvas[start + column], straightened)
-          if pixel.w > 0 { body(row, column, pixel) }
+        let start = row * width
+        // Eight pixels at a time, passed over while none has ink: between the strokes of
+        // the letters and the lines most of a tile is clear.
+        var column = 0
+        while column < width {
+          let end = Swift.min(column + 8, width)
+          if end - column == 8, Self.areClear(base + (start + column) * 4) {
+            column = end
+            continue
+          }
+          for column in column..<end where canvas[start + column].w > 0 {
+            let pixel = straight(canvas[start + column], straightened)
+            if pixel.w > 0 { body(row, column, pixel) }
+          }
+          column = end
         }
       }
     }
+  }
+
+  /// Whether the eight RGBA pixels at `pixels` all have alpha 0.
+  @inline(__always)
+  private static func areClear(_ pixels: UnsafeRawPointer) -> Bool {
+    let alphas: UInt64 = 0xFF00_0000_FF00_0000
+    let words = (0..<4).reduce(UInt64(0)) {
+      $0 | pixels.loadUnaligned(fromByteOffset: $1 * 8, as: UInt64.self)
+    }
+    return words & alphas == 0
   }
 
   /// The lines reaching `rect`, premultiplied over transparency.
