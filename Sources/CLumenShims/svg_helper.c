@@ -349,7 +349,8 @@ static int draw_in_helper(const unsigned char *data, size_t size, int width, int
   return answered && reply->succeeded;
 }
 
-void lumen_svg_prepare(int count) {
+/* Starts helpers until `count` run (see lumen_svg_prepare). */
+static void start_helpers(int count) {
   char error[256];
   pthread_mutex_lock(&lock);
   int limit = helper_limit();
@@ -359,6 +360,24 @@ void lumen_svg_prepare(int count) {
     if (!helpers[i].busy && helpers[i].pid == 0 && start_helper(&helpers[i], error, sizeof error))
       running++;
   pthread_mutex_unlock(&lock);
+}
+
+static void *start_helpers_apart(void *count) {
+  start_helpers((int)(intptr_t)count);
+  return NULL;
+}
+
+void lumen_svg_prepare(int count) {
+  if (count <= 0) return;
+  /* On a thread of its own: each start waits for the new process to load its executable
+   * (about 2 ms), which the caller need not do. Without a thread, they start here. */
+  pthread_t thread;
+  pthread_attr_t attributes;
+  if (pthread_attr_init(&attributes) != 0) return;
+  pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+  if (pthread_create(&thread, &attributes, start_helpers_apart, (void *)(intptr_t)count) != 0)
+    start_helpers(count);
+  pthread_attr_destroy(&attributes);
 }
 
 int lumen_svg_measure(const unsigned char *data, size_t size, double *width, double *height,

@@ -50,7 +50,8 @@ public final class SVGImage: Sendable {
 
   /// Starts librsvg's helper processes now, up to `count` (one per processor at most), so that
   /// the first documents measured and drawn do not wait for them: for a caller that knows that
-  /// as many SVG documents may be drawn at once, while it does other work.
+  /// as many SVG documents may be drawn at once, while it does other work. Returns at once:
+  /// the helpers are started on a thread of their own.
   public static func prepare(helpers count: Int) {
     lumen_svg_prepare(Int32(clamping: count))
   }

@@ -67,12 +67,14 @@ import Testing
     }
   }
 
-  /// librsvg runs in one helper process, so drawings from many threads take turns: each gets
-  /// its own document's pixels, as drawn one at a time.
+  /// librsvg runs in helper processes, so drawings from many threads share them: each gets
+  /// its own document's pixels, as drawn one at a time, also while helpers that ``prepare``
+  /// starts on a thread of its own are still starting.
   @Test func drawingsAtOnceAgreeWithDrawingsInTurn() async throws {
     let sizes = (0..<12).map { (16 + 7 * $0, 9 + 5 * $0) }
     let drawing = try SVGImage(data: Data(Self.document.utf8), name: "d.svg")
     let inTurn = try sizes.map { try Support.bytes(of: drawing.bitmap(width: $0.0, height: $0.1)) }
+    SVGImage.prepare(helpers: sizes.count)
     let atOnce = try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
       for (index, size) in sizes.enumerated() {
         group.addTask {

@@ -40,7 +40,7 @@ int lumen_svg_render(const unsigned char *_Nonnull data, size_t size, int width,
 
 /* Starts helpers now, up to `count` running (and at most one per processor), so that the
  * first requests find them ready (librsvg opened): for a caller that knows SVG documents will
- * come, while it does other work. */
+ * come, while it does other work. Returns at once: the helpers start on a thread of its own. */
 void lumen_svg_prepare(int count);
 
 /* The helper's loop: answers the requests of the process that started it, on file descriptor
