@@ -93,6 +93,10 @@ struct BrushCoverage {
     // the same lines as a wide one.
     var heights: [(top: Double, bottom: Double)] = []
     var reached = Rect.empty
+    // At most every pixel of every segment's part of the window is held: room for them all,
+    // so that the values never move as they grow (the room is only address space until
+    // written).
+    var most = 0
     let rows = window.minY..<window.maxY
     for (segment, reach) in zip(path.segments, path.reaches)
     where reach.minY < rows.upperBound && reach.maxY > rows.lowerBound {
@@ -105,12 +109,14 @@ struct BrushCoverage {
       guard !part.isEmpty else { continue }
       segments.append(segment)
       reached = reached.isEmpty ? part : reached.union(part)
+      most += part.width * part.height
     }
     guard !segments.isEmpty else { return nil }
     minX = reached.minX
     minY = reached.minY
     width = reached.width
     height = reached.height
+    values.reserveCapacity(Swift.min(most, width * height))
     if path.hardness >= 1 {
       fillHard(segments, radius: path.radius, heights: heights)
     } else {
