@@ -24,25 +24,34 @@ public enum TextOutline {
       reach: Float(w + 0.5), ring: Float(min(max(opacity.isFinite ? opacity : 0, 0), 1)),
       color: SIMD3<Float>(color))
     return text.withUnsafeBytes { source in
-      let squared = squaredDistances(
-        toInkOf: source, width: text.width, height: text.height, pad: pad)
+      var distances = InkDistances(inkOf: source, width: text.width, height: text.height, pad: pad)
+      // A band at a time: enough rows that the sweep back up from `pad` rows below each band
+      // adds little.
+      let band = max(128, 8 * pad)
+      var squared = [Float](repeating: 0, count: min(band, rows) * columns)
       return Bitmap(width: columns, height: rows, format: .rgba8) { bytes in
         guard let out = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         let ink = source.baseAddress?.assumingMemoryBound(to: UInt8.self)
-        squared.withUnsafeBufferPointer { squared in
-          guard let squared = squared.baseAddress else { return }
-          for y in 0..<rows {
-            let (row, sy) = (y * columns, y - pad)
-            guard let ink, sy >= 0, sy < text.height else {
-              painter.outline(squared + row, count: columns, into: out + row * 4)
-              continue
+        squared.withUnsafeMutableBufferPointer { squared in
+          guard let values = squared.baseAddress else { return }
+          while distances.nextRow < rows {
+            let first = distances.nextRow
+            distances.next(band, into: squared)
+            for y in first..<distances.nextRow {
+              let (row, sy) = ((y - first) * columns, y - pad)
+              let pixels = out + y * columns * 4
+              guard let ink, sy >= 0, sy < text.height else {
+                painter.outline(values + row, count: columns, into: pixels)
+                continue
+              }
+              painter.outline(values + row, count: pad, into: pixels)
+              painter.text(
+                ink + sy * text.width * 4, over: values + row + pad, count: text.width,
+                into: pixels + pad * 4)
+              painter.outline(
+                values + row + pad + text.width, count: pad,
+                into: pixels + (pad + text.width) * 4)
             }
-            painter.outline(squared + row, count: pad, into: out + row * 4)
-            painter.text(
-              ink + sy * text.width * 4, over: squared + row + pad, count: text.width,
-              into: out + (row + pad) * 4)
-            let right = row + pad + text.width
-            painter.outline(squared + right, count: pad, into: out + right * 4)
           }
         }
       }
@@ -101,95 +110,6 @@ public enum TextOutline {
       let capped = inside < 1 ? inside : 1
       return (capped > floor ? capped : floor) * ring
     }
-  }
-
-  /// For each pixel of the text's RGBA `source` grown by `pad` on every side, the squared
-  /// distance to the nearest inked pixel (alpha of at least a half), exact up to `pad`
-  /// squared; a pixel farther than `pad` from all ink holds `(pad + 1)` squared or more.
-  ///
-  /// Columns first, where the shape is still two-valued (two sweeps: the nearest ink above
-  /// and below, counted up to `pad + 1`), then rows (within `directReach`, the least of each
-  /// window; wider, the lower envelope of parabolas). Exact either way round: the minimum over
-  /// ink pixels of dx^2 + dy^2 is the minimum over columns of dx^2 plus that column's least
-  /// dy^2. Every value within reach is a whole number below 2^24, exact in a `Float`.
-  static func squaredDistances(
-    toInkOf source: UnsafeRawBufferPointer, width: Int, height: Int, pad: Int,
-    directReach: Int = TextOutline.directReach
-  ) -> [Float] {
-    let (columns, rows) = (width + 2 * pad, height + 2 * pad)
-    let far = Float(pad + 1)
-    var squared = [Float](repeating: far * far, count: columns * rows)
-    let alpha = source.bindMemory(to: UInt8.self)
-    // The inked columns' span, and the (padded) rows within `pad` of an inked row.
-    var (firstInked, lastInked) = (width, -1)
-    var reached = [Bool](repeating: false, count: rows)
-    for sy in 0..<height {
-      let row = sy * width * 4
-      guard let first = (0..<width).first(where: { alpha[row + $0 * 4 + 3] >= 128 }) else {
-        continue
-      }
-      let last = (first..<width).last { alpha[row + $0 * 4 + 3] >= 128 } ?? first
-      (firstInked, lastInked) = (min(firstInked, first), max(lastInked, last))
-      for y in sy...(sy + 2 * pad) { reached[y] = true }
-    }
-    guard firstInked <= lastInked else { return squared }
-    squared.withUnsafeMutableBufferPointer { squared in
-      // Down the columns and back up: each pixel's distance to the nearest ink in its column.
-      var run = [Float](repeating: far, count: width)
-      run.withUnsafeMutableBufferPointer { run in
-        for direction in [1, -1] {
-          run.update(repeating: far)
-          for y in stride(
-            from: direction > 0 ? 0 : rows - 1, through: direction > 0 ? rows - 1 : 0,
-            by: direction)
-          {
-            let out = y &* columns &+ pad
-            let sy = y - pad
-            if sy >= 0 && sy < height {
-              let inks = sy * width * 4 + 3
-              for sx in 0..<width {
-                let r = alpha[inks &+ sx &* 4] >= 128 ? 0 : min(run[sx] + 1, far)
-                run[sx] = r
-                squared[out &+ sx] = min(squared[out &+ sx], r * r)
-              }
-            } else {
-              for sx in 0..<width {
-                let r = min(run[sx] + 1, far)
-                run[sx] = r
-                squared[out &+ sx] = min(squared[out &+ sx], r * r)
-              }
-            }
-          }
-        }
-      }
-      // Along the rows, over the (padded) columns within `pad` of an inked one only: the
-      // others are farther than `pad` from all ink and keep their value beyond it.
-      let span = firstInked..<(lastInked + 1 + 2 * pad)
-      let rowsReached = (0..<rows).filter { reached[$0] }
-      func row(_ y: Int) -> UnsafeMutableBufferPointer<Float> {
-        UnsafeMutableBufferPointer(
-          rebasing: squared[(y * columns + span.lowerBound)..<(y * columns + span.upperBound)])
-      }
-      if pad <= directReach {
-        var window = [Float](repeating: far * far, count: span.count + 2 * pad)
-        for y in rowsReached { leastInWindow(row(y), pad: pad, scratch: &window) }
-      } else {
-        var wide = [Double](repeating: 0, count: span.count)
-        var (vertices, bounds, values) = (
-          [Int](repeating: 0, count: span.count), [Double](repeating: 0, count: span.count + 1),
-          [Double](repeating: 0, count: span.count)
-        )
-        for y in rowsReached {
-          let f = row(y)
-          for p in f.indices { wide[p] = Double(f[p]) }
-          wide.withUnsafeMutableBufferPointer {
-            lowerEnvelope($0, vertices: &vertices, bounds: &bounds, values: &values)
-          }
-          for p in f.indices { f[p] = Float(wide[p]) }
-        }
-      }
-    }
-    return squared
   }
 
   /// `f` becomes `min over |d| <= pad of f(p + d) + d^2`, taking values outside it as they

@@ -37,7 +37,8 @@ struct TextOutlineTests {
   /// The two-dimensional transform of a random shape equals the least squared distance to its
   /// inked pixels, computed pixel by pixel, over the shape and its padding (up to the
   /// padding's width): with ink anywhere, and with ink in a few middle columns only; along the
-  /// rows through each pixel's window and through the lower envelope.
+  /// rows through each pixel's window and through the lower envelope; worked out in bands of
+  /// one row, of a few (ink above and below a band counts) and all at once.
   @Test(arguments: [0..<13, 5..<8], [true, false])
   func everyPixelsDistanceIsTheLeastToAnyInk(inkedColumns: Range<Int>, windowed: Bool) {
     var generator = SystemRandomNumberGenerator()
@@ -47,10 +48,30 @@ struct TextOutlineTests {
         ? 200 : UInt8.random(in: 0...127, using: &generator)
     }
     let rgba = alpha.flatMap { a -> [UInt8] in [0, 0, 0, a] }
-    let squared = rgba.withUnsafeBytes {
-      TextOutline.squaredDistances(
-        toInkOf: $0, width: width, height: height, pad: pad, directReach: windowed ? pad : 0)
+    for band in [1, 2, 5, height + 2 * pad] {
+      let squared = rgba.withUnsafeBytes { bytes in
+        var distances = InkDistances(
+          inkOf: bytes, width: width, height: height, pad: pad, directReach: windowed ? pad : 0)
+        var all: [Float] = []
+        var values = [Float](repeating: -1, count: band * distances.columns)
+        while distances.nextRow < distances.rows {
+          let first = distances.nextRow
+          values.withUnsafeMutableBufferPointer { distances.next(band, into: $0) }
+          all += values.prefix((distances.nextRow - first) * distances.columns)
+        }
+        return all
+      }
+      expectLeastDistances(squared, alpha: alpha, width: width, height: height, pad: pad)
     }
+  }
+
+  /// Checks `squared` (the padded shape's values) against the least squared distance to any
+  /// pixel of `alpha` of at least a half, computed pixel by pixel.
+  private func expectLeastDistances(
+    _ squared: [Float], alpha: [UInt8], width: Int, height: Int, pad: Int
+  ) {
+    #expect(squared.count == (width + 2 * pad) * (height + 2 * pad))
+    guard squared.count == (width + 2 * pad) * (height + 2 * pad) else { return }
     let columns = width + 2 * pad
     let inks = alpha.indices.filter { alpha[$0] >= 128 }.map {
       ($0 % width + pad, $0 / width + pad)

@@ -1,0 +1,129 @@
+/// The squared distance from each pixel of a drawing grown by `pad` on every side to the
+/// nearest inked pixel (alpha of at least a half), exact up to `pad` squared; a pixel farther
+/// than `pad` from all ink holds `(pad + 1)` squared or more. Worked out band of rows after
+/// band, top to bottom, so that a caption's outline holds a band of distances at a time
+/// instead of a float for every pixel.
+///
+/// Columns first, where the shape is still two-valued (two sweeps: the nearest ink above and
+/// below, counted up to `pad + 1`), then rows (within ``TextOutline/directReach``, the least of
+/// each window; wider, the lower envelope of parabolas). Exact either way round: the minimum
+/// over ink pixels of dx^2 + dy^2 is the minimum over columns of dx^2 plus that column's least
+/// dy^2. Every value within reach is a whole number below 2^24, exact in a `Float`.
+struct InkDistances {
+  /// The drawing's straight RGBA bytes, its size and the padding.
+  private let source: UnsafeBufferPointer<UInt8>
+  let width: Int
+  let height: Int
+  let pad: Int
+  private let directReach: Int
+  /// The grown drawing's size.
+  var columns: Int { width + 2 * pad }
+  var rows: Int { height + 2 * pad }
+  /// The count that stands for "beyond reach" along a column.
+  private var far: Float { Float(pad + 1) }
+  /// The inked columns' span (empty without ink), and the grown rows within `pad` of an
+  /// inked row: only those can be within reach of ink.
+  private let inkedColumns: Range<Int>
+  private let reached: [Bool]
+  /// Each column's distance to the ink above, as the downward sweep left it at ``nextRow``.
+  private var above: [Float]
+  private(set) var nextRow = 0
+
+  init(
+    inkOf source: UnsafeRawBufferPointer, width: Int, height: Int, pad: Int,
+    directReach: Int = TextOutline.directReach
+  ) {
+    let alpha = source.bindMemory(to: UInt8.self)
+    self.source = alpha
+    self.width = width
+    self.height = height
+    self.pad = pad
+    self.directReach = directReach
+    var (firstInked, lastInked) = (width, -1)
+    var reached = [Bool](repeating: false, count: height + 2 * pad)
+    for sy in 0..<height {
+      let row = sy * width * 4
+      guard let first = (0..<width).first(where: { alpha[row + $0 * 4 + 3] >= 128 }) else {
+        continue
+      }
+      let last = (first..<width).last { alpha[row + $0 * 4 + 3] >= 128 } ?? first
+      (firstInked, lastInked) = (min(firstInked, first), max(lastInked, last))
+      for y in sy...(sy + 2 * pad) { reached[y] = true }
+    }
+    inkedColumns = firstInked <= lastInked ? firstInked..<(lastInked + 1) : 0..<0
+    self.reached = reached
+    above = [Float](repeating: Float(pad + 1), count: width)
+  }
+
+  /// The next `count` rows' squared distances (from ``nextRow``, `columns` values a row) into
+  /// `squared`, which holds at least that many.
+  mutating func next(_ count: Int, into squared: UnsafeMutableBufferPointer<Float>) {
+    let band = nextRow..<min(nextRow + count, rows)
+    nextRow = band.upperBound
+    let (columns, pad, far) = (self.columns, self.pad, self.far)
+    for index in 0..<(band.count * columns) { squared[index] = far * far }
+    guard !inkedColumns.isEmpty, !band.isEmpty else { return }
+    // Down the columns (carried on from the band above), then back up from `pad` rows below
+    // the band's last: ink farther away is beyond reach.
+    var above: [Float] = []
+    swap(&above, &self.above)
+    above.withUnsafeMutableBufferPointer { above in
+      for y in band { sweep(row: y, band: band, run: above, into: squared) }
+    }
+    swap(&above, &self.above)
+    var below = [Float](repeating: far, count: width)
+    below.withUnsafeMutableBufferPointer { below in
+      for y in stride(
+        from: min(rows - 1, band.upperBound - 1 + pad), through: band.lowerBound, by: -1)
+      {
+        sweep(row: y, band: band, run: below, into: squared)
+      }
+    }
+    // Along the rows, over the (grown) columns within `pad` of an inked one only: the others
+    // are farther than `pad` from all ink and keep their value beyond it.
+    let span = inkedColumns.lowerBound..<(inkedColumns.upperBound + 2 * pad)
+    func row(_ y: Int) -> UnsafeMutableBufferPointer<Float> {
+      let start = (y - band.lowerBound) * columns
+      return UnsafeMutableBufferPointer(
+        rebasing: squared[(start + span.lowerBound)..<(start + span.upperBound)])
+    }
+    let reachedRows = band.filter { reached[$0] }
+    if pad <= directReach {
+      var window = [Float](repeating: far * far, count: span.count + 2 * pad)
+      for y in reachedRows { TextOutline.leastInWindow(row(y), pad: pad, scratch: &window) }
+    } else {
+      var wide = [Double](repeating: 0, count: span.count)
+      var (vertices, bounds, values) = (
+        [Int](repeating: 0, count: span.count), [Double](repeating: 0, count: span.count + 1),
+        [Double](repeating: 0, count: span.count)
+      )
+      for y in reachedRows {
+        let f = row(y)
+        for p in f.indices { wide[p] = Double(f[p]) }
+        wide.withUnsafeMutableBufferPointer {
+          TextOutline.lowerEnvelope($0, vertices: &vertices, bounds: &bounds, values: &values)
+        }
+        for p in f.indices { f[p] = Float(wide[p]) }
+      }
+    }
+  }
+
+  /// One row of a column sweep: each column's count since its last ink (0 on ink, at most
+  /// `pad + 1`) in `run`, and its square into the row's value where the row is in `band`.
+  @inline(__always)
+  private func sweep(
+    row y: Int, band: Range<Int>, run: UnsafeMutableBufferPointer<Float>,
+    into squared: UnsafeMutableBufferPointer<Float>
+  ) {
+    let far = self.far
+    let sy = y - pad
+    let inks = sy >= 0 && sy < height ? source.baseAddress.map { $0 + sy * width * 4 + 3 } : nil
+    for sx in 0..<width {
+      let inked = inks.map { $0[sx &* 4] >= 128 } ?? false
+      run[sx] = inked ? 0 : min(run[sx] + 1, far)
+    }
+    guard band.contains(y) else { return }
+    let out = (y - band.lowerBound) * columns + pad
+    for sx in 0..<width { squared[out &+ sx] = min(squared[out &+ sx], run[sx] * run[sx]) }
+  }
+}
