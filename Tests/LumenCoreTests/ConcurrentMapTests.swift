@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import LumenCore
 import Testing
 
@@ -34,6 +35,21 @@ struct ConcurrentMapTests {
       return true
     }
     #expect(results == [true, true, true, true, true])
+  }
+
+  /// Every waiting element starts at once, however few cores there are: each of the most
+  /// that get threads of their own waits until all have started.
+  @Test func waitingElementsStartAtOnce() {
+    let count = [Int].mostWaitingThreads
+    let started = Locked(0)
+    let results = Array(0..<count).concurrentMap(waiting: Array(repeating: true, count: count)) {
+      _ -> Bool in
+      started.withLock { $0 += 1 }
+      let deadline = Date().addingTimeInterval(10)
+      while started.withLock({ $0 }) < count, Date() < deadline { usleep(1000) }
+      return started.withLock { $0 } == count
+    }
+    #expect(results == Array(repeating: true, count: count))
   }
 
   @Test func waitingElementsKeepTheirPlaces() {

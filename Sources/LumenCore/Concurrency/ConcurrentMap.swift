@@ -14,10 +14,15 @@ extension RandomAccessCollection where Self: Sendable, Index == Int {
     return results.withLock { $0.compactMap { $0 } }
   }
 
+  /// The most threads ``concurrentMap(waiting:_:)`` starts: waiting work costs little more
+  /// than a thread's stack.
+  public static var mostWaitingThreads: Int { 16 }
+
   /// ``concurrentMap(_:)``, except that the elements whose place in `waiting` is true run on
-  /// threads of their own (as many as there are processors) beside the cores' work: work
-  /// that mostly waits (on another process) would otherwise hold a core's turn while it
-  /// waits. Places past the end of `waiting` are false.
+  /// threads of their own beside the cores' work, one each (up to ``mostWaitingThreads``):
+  /// work that mostly waits (on another process) would otherwise hold a core's turn while it
+  /// waits, and each waits from the start instead of behind the others. Places past the end
+  /// of `waiting` are false.
   public func concurrentMap<T: Sendable>(
     waiting: [Bool], _ transform: @escaping @Sendable (Element) -> T
   ) -> [T] {
@@ -34,7 +39,7 @@ extension RandomAccessCollection where Self: Sendable, Index == Int {
       }
     }
     let done = DispatchGroup()
-    for _ in 0..<Swift.min(aside.count, ProcessInfo.processInfo.activeProcessorCount) {
+    for _ in 0..<Swift.min(aside.count, Self.mostWaitingThreads) {
       done.enter()
       Thread.detachNewThread {
         while let place = next() {

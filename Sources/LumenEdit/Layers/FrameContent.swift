@@ -61,16 +61,23 @@ public struct FrameContent: LayerContent {
     // Pieces only touch, so laying each over the others in the layers' encoding (sRGB)
     // changes no pixel and converts none; a render blends a piece only where it meets a tile,
     // and a tile away from a band passes the band's pieces by (the picture inside the frame
-    // is not part of it). Repeated copies of a piece at one size are drawn once.
-    var drawn: [PieceSize: Image] = [:]
+    // is not part of it). Repeated copies of a piece at one size are drawn once, and the
+    // pieces side by side, each waiting on a librsvg helper of its own.
+    func key(_ placed: FrameLayout.Placement<SVGImage>) -> PieceSize {
+      PieceSize(piece: ObjectIdentifier(placed.piece), width: placed.width, height: placed.height)
+    }
+    var index: [PieceSize: Int] = [:]
+    var distinct: [FrameLayout.Placement<SVGImage>] = []
+    for placed in bands.flatMap(\.pieces) where index[key(placed)] == nil {
+      index[key(placed)] = distinct.count
+      distinct.append(placed)
+    }
+    let drawn = distinct.concurrentMap(waiting: Array(repeating: true, count: distinct.count)) {
+      placed in
+      Result { try Image(bitmap: placed.piece.bitmap(width: placed.width, height: placed.height)) }
+    }
     func image(of placed: FrameLayout.Placement<SVGImage>) throws -> Image {
-      let key = PieceSize(
-        piece: ObjectIdentifier(placed.piece), width: placed.width, height: placed.height)
-      let piece =
-        try drawn[key]
-        ?? Image(bitmap: placed.piece.bitmap(width: placed.width, height: placed.height))
-      drawn[key] = piece
-      return piece.translatedBy(dx: placed.x, dy: placed.y)
+      try drawn[index[key(placed), default: 0]].get().translatedBy(dx: placed.x, dy: placed.y)
     }
     func laidOver(_ images: [Image]) -> Image? {
       images.dropFirst().reduce(images.first) { below, image in

@@ -125,3 +125,5 @@ public enum FrameLayout {
 }
 
 extension FrameLayout.Group: Sendable where Piece: Sendable {}
+
+extension FrameLayout.Placement: Sendable where Piece: Sendable {}
