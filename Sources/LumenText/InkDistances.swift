@@ -5,11 +5,16 @@
 /// instead of a float for every pixel.
 ///
 /// Columns first, where the shape is still two-valued (two sweeps: the nearest ink above and
-/// below, counted up to `pad + 1`), then rows (within ``TextOutline/directReach``, the least of
+/// below, counted up to `pad + 1`), then rows (within ``directReach``, the least of
 /// each window; wider, the lower envelope of parabolas). Exact either way round: the minimum
 /// over ink pixels of dx^2 + dy^2 is the minimum over columns of dx^2 plus that column's least
 /// dy^2. Every value within reach is a whole number below 2^24, exact in a `Float`.
 struct InkDistances {
+  /// Up to this reach (in pixels) the row pass takes the least over each pixel's window
+  /// directly, in a few vectorised passes; farther, through the lower envelope of parabolas,
+  /// whose cost does not grow with the reach.
+  static let directReach = 32
+
   /// The drawing's straight RGBA bytes, its size and the padding.
   private let source: UnsafeBufferPointer<UInt8>
   let width: Int
@@ -31,7 +36,7 @@ struct InkDistances {
 
   init(
     inkOf source: UnsafeRawBufferPointer, width: Int, height: Int, pad: Int,
-    directReach: Int = TextOutline.directReach
+    directReach: Int = InkDistances.directReach
   ) {
     let alpha = source.bindMemory(to: UInt8.self)
     self.source = alpha
@@ -90,7 +95,7 @@ struct InkDistances {
     let reachedRows = band.filter { reached[$0] }
     if pad <= directReach {
       var window = [Float](repeating: far * far, count: span.count + 2 * pad)
-      for y in reachedRows { TextOutline.leastInWindow(row(y), pad: pad, scratch: &window) }
+      for y in reachedRows { Self.leastInWindow(row(y), pad: pad, scratch: &window) }
     } else {
       var wide = [Double](repeating: 0, count: span.count)
       var (vertices, bounds, values) = (
@@ -101,7 +106,7 @@ struct InkDistances {
         let f = row(y)
         for p in f.indices { wide[p] = Double(f[p]) }
         wide.withUnsafeMutableBufferPointer {
-          TextOutline.lowerEnvelope($0, vertices: &vertices, bounds: &bounds, values: &values)
+          Self.lowerEnvelope($0, vertices: &vertices, bounds: &bounds, values: &values)
         }
         for p in f.indices { f[p] = Float(wide[p]) }
       }
@@ -125,5 +130,58 @@ struct InkDistances {
     guard band.contains(y) else { return }
     let out = (y - band.lowerBound) * columns + pad
     for sx in 0..<width { squared[out &+ sx] = min(squared[out &+ sx], run[sx] * run[sx]) }
+  }
+
+  /// `f` becomes `min over |d| <= pad of f(p + d) + d^2`, taking values outside it as they
+  /// are in `scratch` (of `f.count + 2 * pad` elements, whose ends hold a value beyond reach):
+  /// one vectorised pass a distance.
+  static func leastInWindow(
+    _ f: UnsafeMutableBufferPointer<Float>, pad: Int, scratch: inout [Float]
+  ) {
+    scratch.withUnsafeMutableBufferPointer { g in
+      for p in f.indices { g[p &+ pad] = f[p] }
+      for d in stride(from: 1, through: pad, by: 1) {
+        let lift = Float(d * d)
+        for p in f.indices {
+          f[p] = min(f[p], min(g[p &+ pad &- d], g[p &+ pad &+ d]) + lift)
+        }
+      }
+    }
+  }
+
+  /// The one-dimensional squared distance transform of `f` in place (Felzenszwalb and
+  /// Huttenlocher): `min over q of (p - q)^2 + f(q)`, through the lower envelope of the
+  /// parabolas. `vertices` and `values` are scratch of at least `f.count` elements, `bounds`
+  /// of one more.
+  static func lowerEnvelope(
+    _ f: UnsafeMutableBufferPointer<Double>, vertices: inout [Int], bounds: inout [Double],
+    values: inout [Double]
+  ) {
+    let n = f.count
+    guard n > 1 else { return }
+    var k = 0
+    vertices[0] = 0
+    bounds[0] = -.infinity
+    bounds[1] = .infinity
+    for q in 1..<n {
+      var s: Double
+      repeat {
+        let v = vertices[k]
+        s = ((f[q] + Double(q * q)) - (f[v] + Double(v * v))) / Double(2 * q - 2 * v)
+        if s <= bounds[k] { k -= 1 } else { break }
+      } while k >= 0
+      k += 1
+      vertices[k] = q
+      bounds[k] = s
+      bounds[k + 1] = .infinity
+    }
+    // The vertices' values, kept before the points they serve are overwritten.
+    for index in 0...k { values[index] = f[vertices[index]] }
+    k = 0
+    for p in 0..<n {
+      while bounds[k + 1] < Double(p) { k += 1 }
+      let d = Double(p - vertices[k])
+      f[p] = d * d + values[k]
+    }
   }
 }

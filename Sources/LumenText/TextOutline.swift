@@ -7,11 +7,6 @@ public enum TextOutline {
   /// The widest outline, in pixels.
   public static let maxWidth = 512.0
 
-  /// Up to this reach (in pixels) the row pass takes the least over each pixel's window
-  /// directly, in a few vectorised passes; farther, through the lower envelope of parabolas,
-  /// whose cost does not grow with the reach.
-  static let directReach = 32
-
   /// `text` (straight RGBA) grown by `width` pixels on every side, with an outline `width`
   /// pixels wide in `color` (straight alpha `opacity`) under it.
   public static func outlined(
@@ -109,59 +104,6 @@ public enum TextOutline {
       let inside = reach - squared.squareRoot()
       let capped = inside < 1 ? inside : 1
       return (capped > floor ? capped : floor) * ring
-    }
-  }
-
-  /// `f` becomes `min over |d| <= pad of f(p + d) + d^2`, taking values outside it as they
-  /// are in `scratch` (of `f.count + 2 * pad` elements, whose ends hold a value beyond reach):
-  /// one vectorised pass a distance.
-  static func leastInWindow(
-    _ f: UnsafeMutableBufferPointer<Float>, pad: Int, scratch: inout [Float]
-  ) {
-    scratch.withUnsafeMutableBufferPointer { g in
-      for p in f.indices { g[p &+ pad] = f[p] }
-      for d in stride(from: 1, through: pad, by: 1) {
-        let lift = Float(d * d)
-        for p in f.indices {
-          f[p] = min(f[p], min(g[p &+ pad &- d], g[p &+ pad &+ d]) + lift)
-        }
-      }
-    }
-  }
-
-  /// The one-dimensional squared distance transform of `f` in place (Felzenszwalb and
-  /// Huttenlocher): `min over q of (p - q)^2 + f(q)`, through the lower envelope of the
-  /// parabolas. `vertices` and `values` are scratch of at least `f.count` elements, `bounds`
-  /// of one more.
-  static func lowerEnvelope(
-    _ f: UnsafeMutableBufferPointer<Double>, vertices: inout [Int], bounds: inout [Double],
-    values: inout [Double]
-  ) {
-    let n = f.count
-    guard n > 1 else { return }
-    var k = 0
-    vertices[0] = 0
-    bounds[0] = -.infinity
-    bounds[1] = .infinity
-    for q in 1..<n {
-      var s: Double
-      repeat {
-        let v = vertices[k]
-        s = ((f[q] + Double(q * q)) - (f[v] + Double(v * v))) / Double(2 * q - 2 * v)
-        if s <= bounds[k] { k -= 1 } else { break }
-      } while k >= 0
-      k += 1
-      vertices[k] = q
-      bounds[k] = s
-      bounds[k + 1] = .infinity
-    }
-    // The vertices' values, kept before the points they serve are overwritten.
-    for index in 0...k { values[index] = f[vertices[index]] }
-    k = 0
-    for p in 0..<n {
-      while bounds[k + 1] < Double(p) { k += 1 }
-      let d = Double(p - vertices[k])
-      f[p] = d * d + values[k]
     }
   }
 }

@@ -21,7 +21,7 @@ struct TextOutlineTests {
         [Double](repeating: 0, count: count)
       )
       fast.withUnsafeMutableBufferPointer {
-        TextOutline.lowerEnvelope($0, vertices: &vertices, bounds: &bounds, values: &values)
+        InkDistances.lowerEnvelope($0, vertices: &vertices, bounds: &bounds, values: &values)
       }
       for p in 0..<count {
         var direct = Double.infinity
