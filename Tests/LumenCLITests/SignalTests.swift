@@ -45,11 +45,12 @@ struct SignalTests {
   /// must still be going) and waits for the exit.
   static func interrupt(
     _ arguments: [String], in folder: URL, with signal: Int32, after delay: Double = 1.2,
-    beforeTheSignal look: (Int32) -> Void = { _ in }
+    environment: [String: String] = [:], beforeTheSignal look: (Int32) -> Void = { _ in }
   ) throws -> Stopped {
     let process = Process()
     process.executableURL = CLI.executable
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.currentDirectoryURL = folder
     let errors = Pipe()
     process.standardError = errors
@@ -155,6 +156,45 @@ struct SignalTests {
       Thread.sleep(forTimeInterval: 0.02)
     }
     #expect(helpers.allSatisfy(ChildProcesses.hasEnded), "helpers \(helpers) outlived lumen")
+  }
+
+  /// Signalled while it starts, as its SVG helpers are started in the background and a frame's
+  /// pieces go to them side by side, an edit still ends within two seconds and writes
+  /// nothing, and every helper it started ends too, even one started after the signal
+  /// (helpers are found by a variable they inherit, whoever their parent is by then).
+  @Test(arguments: signals + [SIGKILL], [0.05, 0.15])
+  func anEditSignalledWhileItsHelpersStartLeavesNothing(signal: Int32, delay: Double) throws {
+    let photo = try Self.inputs.get().photo
+    let (folder, output) = try Self.folder(output: "out.jpg")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let documents = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: documents) }
+    let document = documents.appendingPathComponent("framed.json")
+    try Data(
+      #"""
+      {"formatIdentifier": "org.lumen.edit", "formatVersion": 4,
+       "layers": [{"id": "sun", "kind": "image", "source": "asset:lumen.sticker/nature/sun",
+                   "transform": {"x": 0.8, "y": 0.2, "width": 0.3, "height": 0.3}},
+                  {"id": "border", "kind": "frame", "frame": "asset:lumen.frame/classic-wood",
+                   "size": 0.05}]}
+      """#.utf8
+    ).write(to: document)
+    let value = UUID().uuidString
+    let mark = "LUMEN_SIGNAL_TEST=\(value)"
+    var seen: [Int32] = []
+    let stopped = try Self.interrupt(
+      ["edit", photo.path, "--doc", document.path, "-o", output.path, "--overwrite"],
+      in: folder, with: signal, after: delay, environment: ["LUMEN_SIGNAL_TEST": value]
+    ) { _ in seen = ChildProcesses.marked(mark, named: "lumen-svg-helper") }
+    #expect(stopped.seconds < 2, "took \(stopped.seconds) s")
+    Self.expectUntouched(folder, output)
+    // By the later signal the helpers run: the lookup below finds them while they do.
+    if delay > 0.1 { #expect(!seen.isEmpty) }
+    let deadline = Date().addingTimeInterval(2)
+    while !ChildProcesses.marked(mark, named: "lumen-svg-helper").isEmpty, Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    #expect(ChildProcesses.marked(mark, named: "lumen-svg-helper").isEmpty)
   }
 
   /// SIGKILL cannot be handled: the unnamed temporary file vanishes with the process.
