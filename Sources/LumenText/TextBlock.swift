@@ -52,6 +52,11 @@ public struct TextBlock: Sendable {
   private let placed: [(line: TextLine, x: Int, y: Int)]
   /// The style's opacity, 0...255.
   private let opacity: Int32
+  /// The style's colour.
+  let color: SIMD3<UInt8>
+  /// Whether every glyph is in the style's colour (no colour glyphs, as emoji): the block is
+  /// then drawn as one coverage a pixel, its colour added as it is laid.
+  let isMonochrome: Bool
 
   public init(_ text: String, fonts: FontSet, language: String? = nil, style: Style)
     throws(TextDrawingError)
@@ -74,6 +79,8 @@ public struct TextBlock: Sendable {
     (width, height) = (stacked.width, stacked.height)
     placed = zip(drawn, stacked.origins).map { ($0, $1.x, $1.y) }
     opacity = Int32((style.opacity * 255).rounded())
+    color = style.color
+    isMonochrome = drawn.allSatisfy(\.isMonochrome)
   }
 
   /// Refuses a style out of its ranges.
@@ -88,7 +95,16 @@ public struct TextBlock: Sendable {
   /// The block drawn whole, in straight 8-bit RGBA.
   public var bitmap: Bitmap {
     Bitmap(width: width, height: height, format: .rgba8) { bytes in
-      draw(extent, into: bytes.bindMemory(to: SIMD4<UInt8>.self))
+      let pixels = bytes.bindMemory(to: SIMD4<UInt8>.self)
+      guard isMonochrome else { return draw(extent, into: pixels) }
+      let canvas = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: pixels.count)
+      defer { canvas.deallocate() }
+      forEachCoverageRow(of: extent, canvas: canvas) { row, coverage in
+        for column in 0..<width {
+          let alpha = faded(coverage[column])
+          pixels[row * width + column] = alpha > 0 ? SIMD4(color, alpha) : .zero
+        }
+      }
     }
   }
 
@@ -147,6 +163,27 @@ public struct TextBlock: Sendable {
         }
       }
     }
+  }
+
+  /// Draws the lines reaching `rect` into `canvas` (`rect.width` a row) as coverage, for a
+  /// monochrome block (``isMonochrome``), and hands `body` each row: its index in `rect` and
+  /// its coverages.
+  func forEachCoverageRow(
+    of rect: Rect, canvas: UnsafeMutableBufferPointer<UInt8>,
+    _ body: (Int, UnsafePointer<UInt8>) -> Void
+  ) {
+    canvas.update(repeating: 0)
+    for (line, x, y) in placed where y < rect.maxY && y + line.height > rect.minY {
+      line.drawCoverage(into: canvas, canvasWidth: rect.width, x: x - rect.minX, y: y - rect.minY)
+    }
+    guard let base = canvas.baseAddress else { return }
+    for row in 0..<rect.height { body(row, base + row * rect.width) }
+  }
+
+  /// The straight alpha of a pixel of `coverage`, faded by the style's opacity.
+  @inline(__always)
+  func faded(_ coverage: UInt8) -> UInt8 {
+    UInt8(truncatingIfNeeded: (Int32(coverage) * opacity + 127) / 255)
   }
 
   /// Whether the eight RGBA pixels at `pixels` all have alpha 0.

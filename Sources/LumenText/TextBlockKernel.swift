@@ -17,6 +17,7 @@ struct TextBlockKernel: OverDrawing {
 
   func apply(inputs: [Tile], output: Tile) {
     output.clear()
+    if block.isMonochrome { return readCoverage(into: output, over: false) }
     read(output) { row, i, r, g, b, a in
       row.red[i] = r
       row.green[i] = g
@@ -26,6 +27,10 @@ struct TextBlockKernel: OverDrawing {
   }
 
   func draw(over tile: Tile) -> Bool {
+    if block.isMonochrome {
+      readCoverage(into: tile, over: true)
+      return true
+    }
     read(tile) { row, i, r, g, b, a in row.lay(r, g, b, a, over: i) }
     return true
   }
@@ -53,5 +58,58 @@ struct TextBlockKernel: OverDrawing {
           a)
       }
     }
+  }
+
+  /// ``read(_:_:)`` for a monochrome block, laying its pixels over `tile` or writing them
+  /// into it (cleared): its coverage drawn in a byte a pixel, then eight pixels at a time in
+  /// the block's colour where any of them has ink (a clear one adds nothing).
+  private func readCoverage(into tile: Tile, over: Bool) {
+    let rect = tile.rect.intersection(block.extent)
+    guard !rect.isEmpty, block.reaches(rect) else { return }
+    let unit: Float = 1 / 255
+    let colour = SIMD3<Float>(block.color) * unit
+    withUnsafeTemporaryAllocation(of: Float.self, capacity: 256) { alphas in
+      for coverage in 0...255 { alphas[coverage] = Float(block.faded(UInt8(coverage))) * unit }
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rect.width * rect.height) {
+        canvas in
+        block.forEachCoverageRow(of: rect, canvas: canvas) { row, coverage in
+          let out = tile.row(rect.minY + row, from: rect.minX, count: rect.width)
+          var column = 0
+          while column + 8 <= rect.width {
+            defer { column += 8 }
+            if UnsafeRawPointer(coverage + column).loadUnaligned(as: UInt64.self) == 0 { continue }
+            var a = SIMD8<Float>()
+            for lane in 0..<8 { a[lane] = alphas[Int(coverage[column + lane])] }
+            Self.lay(colour.x * a, a, at: out.red + column, over: over)
+            Self.lay(colour.y * a, a, at: out.green + column, over: over)
+            Self.lay(colour.z * a, a, at: out.blue + column, over: over)
+            Self.lay(a, a, at: out.alpha + column, over: over)
+          }
+          for i in column..<rect.width {
+            let a = alphas[Int(coverage[i])]
+            if over {
+              out.lay(colour.x * a, colour.y * a, colour.z * a, a, over: i)
+            } else {
+              (out.red[i], out.green[i], out.blue[i], out.alpha[i]) = (
+                colour.x * a, colour.y * a, colour.z * a, a
+              )
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Lays eight premultiplied samples `value` of alphas `a` over those at `plane` as
+  /// ``PixelSpan/lay(_:_:_:_:over:)`` does (where `a` is 0 a sample keeps its value), or
+  /// stores them.
+  @inline(__always)
+  private static func lay(
+    _ value: SIMD8<Float>, _ a: SIMD8<Float>, at plane: UnsafeMutablePointer<Float>, over: Bool
+  ) {
+    let raw = UnsafeMutableRawPointer(plane)
+    guard over else { return raw.storeBytes(of: value, as: SIMD8<Float>.self) }
+    let below = raw.loadUnaligned(as: SIMD8<Float>.self)
+    raw.storeBytes(of: value + below * (1 - a), as: SIMD8<Float>.self)
   }
 }

@@ -131,6 +131,38 @@ struct TextBlockTests {
     #expect(inked > whole.width * whole.height / 20)
   }
 
+  /// A block in one colour is drawn as one coverage a pixel (``TextBlock/isMonochrome``): the
+  /// same alpha as the premultiplied RGBA canvas that colour glyphs need, and exactly the
+  /// block's colour, which that canvas (made straight again) holds within a level once
+  /// premultiplied: its faint pixels' colours are only as precise as their alpha. Letters
+  /// drawn closer than their advance overlap, so that both combine coverages.
+  @Test(.enabled(if: fontInstalled, "needs fonts-noto-core (scripts/setup.sh --oracles)"))
+  func coverageDrawsWhatTheColourCanvasDraws() throws {
+    let color = SIMD3<UInt8>(0, 90, 230)
+    let block = try TextBlock(
+      Self.paragraph, fonts: FontSet(try FontFile(path: Self.font)),
+      style: .init(size: 37, color: color, maxWidth: 700, letterSpacing: -0.2, opacity: 0.6))
+    #expect(block.isMonochrome)
+    let coverage = block.bitmap.withUnsafeBytes { Array($0.bindMemory(to: SIMD4<UInt8>.self)) }
+    let canvas = [SIMD4<UInt8>](unsafeUninitializedCapacity: coverage.count) { pixels, count in
+      block.draw(block.extent, into: pixels)
+      count = coverage.count
+    }
+    let inked = coverage.indices.filter { coverage[$0].w > 0 }
+    #expect(inked.count > coverage.count / 20)
+    #expect(zip(coverage, canvas).filter { $0.w != $1.w }.count == 0)
+    #expect(inked.filter { coverage[$0] != SIMD4(color, coverage[$0].w) }.count == 0)
+    func premultiplied(_ pixel: SIMD4<UInt8>) -> SIMD3<Int32> {
+      let straight = SIMD3<Int32>(truncatingIfNeeded: SIMD3(pixel.x, pixel.y, pixel.z))
+      return (straight &* Int32(pixel.w) &+ 127) / 255
+    }
+    let apart = inked.filter {
+      let difference = premultiplied(coverage[$0]) &- premultiplied(canvas[$0])
+      return difference.replacing(with: 0 &- difference, where: difference .< 0).max() > 1
+    }
+    #expect(apart.count == 0)
+  }
+
   /// Over a picture, the lazy image draws its glyphs straight onto it (no tile of its own):
   /// the same bytes as its bitmap laid over the picture, and as its tiles blended one by one.
   @Test(.enabled(if: fontInstalled, "needs fonts-noto-core (scripts/setup.sh --oracles)"))
