@@ -79,6 +79,38 @@ struct BrushTests {
     #expect(worst * 255 <= 1, "worst difference \(worst * 255) levels")
   }
 
+  /// A soft tip's coverage is full within `hardness` of its radius (at least a pixel from its
+  /// edge), none from its radius on, and a smooth step of the distance from the pixel's centre
+  /// to the segment between: within a level of that formula worked out in doubles, on a wide
+  /// drawing whose strokes lie thousands of pixels from its origin.
+  @Test(arguments: [
+    (SIMD2(5_020.3, 3_130.7), SIMD2(5_380.6, 3_190.2), 9.4, 0.5),
+    (SIMD2(7_010.2, 15.5), SIMD2(6_870.9, 260.1), 6.3, 0.0),
+    (SIMD2(3_050.5, 3_010.25), SIMD2(3_050.5, 3_010.25), 12.5, 0.8),
+  ])
+  func aSoftStrokeFallsOffAsASmoothStepOfTheDistance(
+    a: SIMD2<Double>, b: SIMD2<Double>, radius: Double, hardness: Double
+  ) throws {
+    let path = try #require(
+      BrushPath(points: [a, b], radius: radius, hardness: hardness, width: 8_000, height: 4_000))
+    let coverage = try #require(BrushCoverage(path, in: path.bounds))
+    let inner = min(radius * hardness, radius - 1)
+    var worst = 0.0
+    var (strong, faint) = (0, 0)
+    for row in 0..<coverage.height {
+      for column in 0..<coverage.width {
+        let (x, y) = (coverage.minX + column, coverage.minY + row)
+        let d = Self.distance(from: SIMD2(Double(x) + 0.5, Double(y) + 0.5), to: a, b)
+        let t = d <= inner ? 1 : d < radius ? (radius - d) / (radius - inner) : 0
+        let expected = t * t * (3 - 2 * t)
+        worst = max(worst, abs(Double(coverage.value(x: x, y: y)) - expected))
+        if expected > 0.9 { strong += 1 } else if expected > 0 { faint += 1 }
+      }
+    }
+    #expect(strong > 10 && faint > 50)
+    #expect(worst * 255 <= 1, "worst difference \(worst * 255) levels")
+  }
+
   /// A band of rows is worked out once for all its tiles, across the strokes' width: the
   /// pixels are the same whether the drawing is rendered whole, on one thread or two, or as a
   /// part that starts at odd rows and columns (a row's values depend on the row alone).

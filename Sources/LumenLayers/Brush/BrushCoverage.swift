@@ -80,9 +80,16 @@ struct BrushCoverage {
     let start: Int
   }
 
+  /// The heights of a pixel row's lines, one a lane: a capsule's crossings of them all are
+  /// worked out at once.
+  typealias Lines = SIMD16<Double>
+
   /// Lines integrated per pixel row for hard tips: exact for straight edges, and within a
   /// level where an edge curves or turns inside a pixel.
-  static let linesPerPixel = 16
+  static let linesPerPixel = Lines.scalarCount
+
+  /// Each line's place in its row, in lines: 0.5, 1.5, ...
+  private static let lineCentres = Lines((0..<Lines.scalarCount).map { Double($0) + 0.5 })
 
   /// The coverage of `path` over the part of `window` its segments reach; nil where they
   /// reach none of it.
@@ -168,11 +175,14 @@ struct BrushCoverage {
     let (left, right) = (Double(minX), Double(minX + width))
     // The capsules a row's lines may cross: a stroke's segments are short, so a row meets few.
     var active: [Capsule] = []
+    // Where each of them crosses each line (a lane a line).
+    var crossings: [(start: Lines, end: Lines)] = []
     var spans: [(Double, Double)] = []
     // The merged crossings of a row's lines, clipped to the window.
     var pieces: [(Double, Double)] = []
     // Whole pixels inside a piece gain its share through a running sum over the row; the
-    // partly covered ends are added directly.
+    // partly covered ends are added directly. The steps are 0 between runs, so that a run
+    // needs only the room for its own.
     var steps: [Float] = []
     for row in 0..<height {
       pieces.removeAll(keepingCapacity: true)
@@ -191,11 +201,13 @@ struct BrushCoverage {
       }
       (from, to) = (Swift.max(y0, from), Swift.min(y1, to))
       if from >= to { active.removeAll() }
+      crossings.removeAll(keepingCapacity: true)
+      let heights = from + Self.lineCentres * (to - from) / Double(lines)
+      for capsule in active { crossings.append(capsule.spans(atY: heights)) }
       for line in 0..<(active.isEmpty ? 0 : lines) {
-        let y = from + (Double(line) + 0.5) * (to - from) / Double(lines)
         spans.removeAll(keepingCapacity: true)
-        for capsule in active {
-          if let span = capsule.span(atY: y) { spans.append(span) }
+        for (start, end) in crossings where start[line] <= end[line] {
+          spans.append((start[line], end[line]))
         }
         guard !spans.isEmpty else { continue }
         if spans.count > 1 { spans.sort { $0.0 < $1.0 } }
@@ -218,8 +230,9 @@ struct BrushCoverage {
       let share = Float((to - from) / Double(lines))
       for run in addRuns(ofRow: minY + row, pieces) {
         let count = run.columns.count
-        steps.removeAll(keepingCapacity: true)
-        steps.append(contentsOf: repeatElement(0, count: count + 1))
+        if steps.count <= count {
+          steps.append(contentsOf: repeatElement(0, count: count + 1 - steps.count))
+        }
         values.withUnsafeMutableBufferPointer { values in
           steps.withUnsafeMutableBufferPointer { steps in
             let origin = Double(run.columns.lowerBound)
@@ -241,14 +254,43 @@ struct BrushCoverage {
                 steps[last - run.start] -= share
               }
             }
-            var running: Float = 0
-            for column in 0..<count {
-              running += steps[column]
-              values[run.start + column] += running
+            if let steps = steps.baseAddress, let values = values.baseAddress {
+              Self.addRunningSum(of: steps, to: values + run.start, count: count)
             }
           }
         }
       }
+    }
+  }
+
+  /// Adds to each of `count` values the sum of `steps` up to its own, and sets the steps to
+  /// 0: eight at a time where the steps are 0 (most of a stroke's row: they change only where
+  /// a piece starts or ends), so the sum does not wait on each column in turn. The same sums
+  /// as column by column.
+  private static func addRunningSum(
+    of steps: UnsafeMutablePointer<Float>, to values: UnsafeMutablePointer<Float>, count: Int
+  ) {
+    typealias Eight = SIMD8<Float>
+    var running: Float = 0
+    var column = 0
+    while column + Eight.scalarCount <= count {
+      let step = UnsafeRawPointer(steps + column).loadUnaligned(as: Eight.self)
+      let raw = UnsafeMutableRawPointer(values + column)
+      if step == Eight() {
+        raw.storeBytes(of: raw.loadUnaligned(as: Eight.self) + running, as: Eight.self)
+      } else {
+        for index in column..<(column + Eight.scalarCount) {
+          running += steps[index]
+          values[index] += running
+          steps[index] = 0
+        }
+      }
+      column += Eight.scalarCount
+    }
+    for index in column..<count {
+      running += steps[index]
+      values[index] += running
+      steps[index] = 0
     }
   }
 
@@ -261,14 +303,17 @@ struct BrushCoverage {
     let capsules = segments.map { Capsule($0.0, $0.1, radius: radius) }
     // The columns whose centres lie in each segment's capsule on the row (the others are a
     // radius or more away from it), and their squared distances to the path. Squared, so
-    // that the loop over a row's columns has no square root and vectorises.
+    // that the loop over a row's columns has no square root and vectorises; in floats
+    // measured from the segment's start (a capsule's columns are near it), eight a vector.
     var reached: [(segment: Int, columns: Range<Int>)] = []
-    var nearest: [Double] = []
+    var nearest: [Float] = []
     for row in 0..<height {
       let y = Double(minY + row) + 0.5
       reached.removeAll(keepingCapacity: true)
       for (i, capsule) in capsules.enumerated() where capsule.top <= y && capsule.bottom >= y {
-        guard let (start, end) = capsule.span(atY: y) else { continue }
+        let crossing = capsule.spans(atY: SIMD2(repeating: y))
+        let (start, end) = (crossing.start[0], crossing.end[0])
+        guard start <= end else { continue }
         let left = Self.index((start - 0.5).rounded(.up) - Double(minX), within: width)
         let right = Self.index((end - 0.5).rounded(.down) + 1 - Double(minX), within: width)
         if left < right { reached.append((i, (minX + left)..<(minX + right))) }
@@ -285,30 +330,33 @@ struct BrushCoverage {
             let (a, b) = segments[segment]
             let delta = b - a
             let squared = (delta * delta).sum()
-            let (ax, ay, dx, dy) = (a.x, a.y, delta.x, delta.y)
+            let (dx, dy) = (Float(delta.x), Float(delta.y))
+            let inverse = squared > 0 ? Float(1 / squared) : 0
+            // The span's first pixel centre from the segment's start.
+            let (x0, oy0) = (Float(Double(span.lowerBound) + 0.5 - a.x), Float(y - a.y))
+            let offset = span.lowerBound &- run.columns.lowerBound
             // Scalars and selects only, so that the loop vectorises.
-            for column in span {
+            for i in 0..<span.count {
               // The nearest point of the segment to the pixel's centre, as `t` along it.
-              let x = Double(column) + 0.5
-              let along = (x - ax) * dx + (y - ay) * dy
-              let ratio = squared > 0 ? along / squared : 0
+              let x = x0 + Float(i)
+              let ratio = (x * dx + oy0 * dy) * inverse
               let t = ratio > 0 ? (ratio < 1 ? ratio : 1) : 0
-              let (ox, oy) = (x - (ax + t * dx), y - (ay + t * dy))
+              let (ox, oy) = (x - t * dx, oy0 - t * dy)
               let distance = ox * ox + oy * oy
-              let index = column &- run.columns.lowerBound
-              let known = nearest[index]
-              nearest[index] = distance < known ? distance : known
+              let known = nearest[offset &+ i]
+              nearest[offset &+ i] = distance < known ? distance : known
             }
           }
         }
         // Full strength within `inner`, none from `radius` on, a smooth step between.
+        let (inner, radius, fall) = (Float(inner), Float(radius), Float(fall))
         nearest.withUnsafeBufferPointer { nearest in
           values.withUnsafeMutableBufferPointer { values in
             for i in 0..<run.columns.count {
               let distance = nearest[i].squareRoot()
               let ramp = (radius - distance) / fall
               let t = distance <= inner ? 1 : (distance < radius ? ramp : 0)
-              values[run.start &+ i] = Float(t * t * (3 - 2 * t))
+              values[run.start &+ i] = t * t * (3 - 2 * t)
             }
           }
         }
@@ -347,46 +395,47 @@ private struct Capsule {
     bottom = Swift.max(a.y, b.y) + radius
   }
 
-  /// Where the horizontal line at `y` crosses the capsule: the hull of its crossings with the
-  /// two end discs and the body.
+  /// Where the horizontal lines at the heights `y` (a lane each) cross the capsule: the hull
+  /// of their crossings with the two end discs and the body. A lane whose line misses the
+  /// capsule starts after it ends.
   @inline(__always)
-  func span(atY y: Double) -> (Double, Double)? {
+  func spans<Lanes: SIMD>(atY y: Lanes) -> (start: Lanes, end: Lanes)
+  where Lanes.Scalar == Double {
     let r = radius
-    var low = Double.infinity
-    var high = -Double.infinity
+    var low = Lanes(repeating: .infinity)
+    var high = Lanes(repeating: -.infinity)
     @inline(__always) func disc(_ centre: SIMD2<Double>) {
       let dy = y - centre.y
-      guard abs(dy) <= r else { return }
+      let outside = (dy .< -r) .| (dy .> r)
       let half = (r * r - dy * dy).squareRoot()
-      low = Swift.min(low, centre.x - half)
-      high = Swift.max(high, centre.x + half)
+      low = pointwiseMin(low, (centre.x - half).replacing(with: .infinity, where: outside))
+      high = pointwiseMax(high, (centre.x + half).replacing(with: -.infinity, where: outside))
     }
     disc(a)
     disc(b)
     if length > 0 {
       let (d, n) = (direction, normal)
       // Across the body: |n · (p - a)| <= r; along it: 0 <= d · (p - a) <= length.
-      var from = -Double.infinity
-      var to = Double.infinity
+      var from = Lanes(repeating: -.infinity)
+      var to = Lanes(repeating: .infinity)
       @inline(__always) func slab(
-        _ normal: Double, _ offset: Double, _ lower: Double, _ upper: Double
+        _ normal: Double, _ offset: Lanes, _ lower: Double, _ upper: Double
       ) {
         if normal == 0 {
-          if offset < lower || offset > upper { from = .infinity }
+          from = from.replacing(with: .infinity, where: (offset .< lower) .| (offset .> upper))
         } else {
           let p = a.x + (lower - offset) / normal
           let q = a.x + (upper - offset) / normal
-          from = Swift.max(from, Swift.min(p, q))
-          to = Swift.min(to, Swift.max(p, q))
+          from = pointwiseMax(from, pointwiseMin(p, q))
+          to = pointwiseMin(to, pointwiseMax(p, q))
         }
       }
       slab(n.x, n.y * (y - a.y), -r, r)
       slab(d.x, d.y * (y - a.y), 0, length)
-      if from <= to {
-        low = Swift.min(low, from)
-        high = Swift.max(high, to)
-      }
+      let missed = from .> to
+      low = pointwiseMin(low, from.replacing(with: .infinity, where: missed))
+      high = pointwiseMax(high, to.replacing(with: -.infinity, where: missed))
     }
-    return low <= high ? (low, high) : nil
+    return (low, high)
   }
 }
