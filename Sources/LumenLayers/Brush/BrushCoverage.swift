@@ -80,16 +80,9 @@ struct BrushCoverage {
     let start: Int
   }
 
-  /// The heights of a pixel row's lines, one a lane: a capsule's crossings of them all are
-  /// worked out at once.
-  typealias Lines = SIMD16<Double>
-
   /// Lines integrated per pixel row for hard tips: exact for straight edges, and within a
   /// level where an edge curves or turns inside a pixel.
-  static let linesPerPixel = Lines.scalarCount
-
-  /// Each line's place in its row, in lines: 0.5, 1.5, ...
-  private static let lineCentres = Lines((0..<Lines.scalarCount).map { Double($0) + 0.5 })
+  static let linesPerPixel = 16
 
   /// The coverage of `path` over the part of `window` its segments reach; nil where they
   /// reach none of it.
@@ -175,8 +168,6 @@ struct BrushCoverage {
     let (left, right) = (Double(minX), Double(minX + width))
     // The capsules a row's lines may cross: a stroke's segments are short, so a row meets few.
     var active: [Capsule] = []
-    // Where each of them crosses each line (a lane a line).
-    var crossings: [(start: Lines, end: Lines)] = []
     var spans: [(Double, Double)] = []
     // The merged crossings of a row's lines, clipped to the window.
     var pieces: [(Double, Double)] = []
@@ -201,13 +192,11 @@ struct BrushCoverage {
       }
       (from, to) = (Swift.max(y0, from), Swift.min(y1, to))
       if from >= to { active.removeAll() }
-      crossings.removeAll(keepingCapacity: true)
-      let heights = from + Self.lineCentres * (to - from) / Double(lines)
-      for capsule in active { crossings.append(capsule.spans(atY: heights)) }
       for line in 0..<(active.isEmpty ? 0 : lines) {
+        let y = from + (Double(line) + 0.5) * (to - from) / Double(lines)
         spans.removeAll(keepingCapacity: true)
-        for (start, end) in crossings where start[line] <= end[line] {
-          spans.append((start[line], end[line]))
+        for capsule in active {
+          if let span = capsule.span(atY: y) { spans.append(span) }
         }
         guard !spans.isEmpty else { continue }
         if spans.count > 1 { spans.sort { $0.0 < $1.0 } }
@@ -311,9 +300,7 @@ struct BrushCoverage {
       let y = Double(minY + row) + 0.5
       reached.removeAll(keepingCapacity: true)
       for (i, capsule) in capsules.enumerated() where capsule.top <= y && capsule.bottom >= y {
-        let crossing = capsule.spans(atY: SIMD2(repeating: y))
-        let (start, end) = (crossing.start[0], crossing.end[0])
-        guard start <= end else { continue }
+        guard let (start, end) = capsule.span(atY: y) else { continue }
         let left = Self.index((start - 0.5).rounded(.up) - Double(minX), within: width)
         let right = Self.index((end - 0.5).rounded(.down) + 1 - Double(minX), within: width)
         if left < right { reached.append((i, (minX + left)..<(minX + right))) }
@@ -395,47 +382,46 @@ private struct Capsule {
     bottom = Swift.max(a.y, b.y) + radius
   }
 
-  /// Where the horizontal lines at the heights `y` (a lane each) cross the capsule: the hull
-  /// of their crossings with the two end discs and the body. A lane whose line misses the
-  /// capsule starts after it ends.
+  /// Where the horizontal line at `y` crosses the capsule: the hull of its crossings with the
+  /// two end discs and the body.
   @inline(__always)
-  func spans<Lanes: SIMD>(atY y: Lanes) -> (start: Lanes, end: Lanes)
-  where Lanes.Scalar == Double {
+  func span(atY y: Double) -> (Double, Double)? {
     let r = radius
-    var low = Lanes(repeating: .infinity)
-    var high = Lanes(repeating: -.infinity)
+    var low = Double.infinity
+    var high = -Double.infinity
     @inline(__always) func disc(_ centre: SIMD2<Double>) {
       let dy = y - centre.y
-      let outside = (dy .< -r) .| (dy .> r)
+      guard abs(dy) <= r else { return }
       let half = (r * r - dy * dy).squareRoot()
-      low = pointwiseMin(low, (centre.x - half).replacing(with: .infinity, where: outside))
-      high = pointwiseMax(high, (centre.x + half).replacing(with: -.infinity, where: outside))
+      low = Swift.min(low, centre.x - half)
+      high = Swift.max(high, centre.x + half)
     }
     disc(a)
     disc(b)
     if length > 0 {
       let (d, n) = (direction, normal)
       // Across the body: |n · (p - a)| <= r; along it: 0 <= d · (p - a) <= length.
-      var from = Lanes(repeating: -.infinity)
-      var to = Lanes(repeating: .infinity)
+      var from = -Double.infinity
+      var to = Double.infinity
       @inline(__always) func slab(
-        _ normal: Double, _ offset: Lanes, _ lower: Double, _ upper: Double
+        _ normal: Double, _ offset: Double, _ lower: Double, _ upper: Double
       ) {
         if normal == 0 {
-          from = from.replacing(with: .infinity, where: (offset .< lower) .| (offset .> upper))
+          if offset < lower || offset > upper { from = .infinity }
         } else {
           let p = a.x + (lower - offset) / normal
           let q = a.x + (upper - offset) / normal
-          from = pointwiseMax(from, pointwiseMin(p, q))
-          to = pointwiseMin(to, pointwiseMax(p, q))
+          from = Swift.max(from, Swift.min(p, q))
+          to = Swift.min(to, Swift.max(p, q))
         }
       }
       slab(n.x, n.y * (y - a.y), -r, r)
       slab(d.x, d.y * (y - a.y), 0, length)
-      let missed = from .> to
-      low = pointwiseMin(low, from.replacing(with: .infinity, where: missed))
-      high = pointwiseMax(high, to.replacing(with: -.infinity, where: missed))
+      if from <= to {
+        low = Swift.min(low, from)
+        high = Swift.max(high, to)
+      }
     }
-    return (low, high)
+    return low <= high ? (low, high) : nil
   }
 }
