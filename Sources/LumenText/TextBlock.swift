@@ -95,15 +95,16 @@ public struct TextBlock: Sendable {
   /// The block drawn whole, in straight 8-bit RGBA.
   public var bitmap: Bitmap {
     Bitmap(width: width, height: height, format: .rgba8) { bytes in
-      let pixels = bytes.bindMemory(to: SIMD4<UInt8>.self)
-      guard isMonochrome else { return draw(extent, into: pixels) }
-      let canvas = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: pixels.count)
-      defer { canvas.deallocate() }
-      forEachCoverageRow(of: extent, canvas: canvas) { row, coverage in
-        for column in 0..<width {
-          let alpha = faded(coverage[column])
-          pixels[row * width + column] = alpha > 0 ? SIMD4(color, alpha) : .zero
-        }
+      guard isMonochrome else { return draw(extent, into: bytes.bindMemory(to: SIMD4<UInt8>.self)) }
+      // The coverage in the first quarter of the bitmap's own bytes, then spread over them
+      // from the last pixel back: pixel `i` takes bytes `4i...4i+3`, coverages already read.
+      let (count, canvas) = (width * height, bytes.bindMemory(to: UInt8.self))
+      drawCoverage(extent, into: UnsafeMutableBufferPointer(rebasing: canvas[0..<count]))
+      for index in stride(from: count - 1, through: 0, by: -1) {
+        let alpha = faded(canvas[index])
+        bytes.storeBytes(
+          of: alpha > 0 ? SIMD4(color, alpha) : .zero, toByteOffset: index * 4,
+          as: SIMD4<UInt8>.self)
       }
     }
   }
@@ -172,12 +173,17 @@ public struct TextBlock: Sendable {
     of rect: Rect, canvas: UnsafeMutableBufferPointer<UInt8>,
     _ body: (Int, UnsafePointer<UInt8>) -> Void
   ) {
+    drawCoverage(rect, into: canvas)
+    guard let base = canvas.baseAddress else { return }
+    for row in 0..<rect.height { body(row, base + row * rect.width) }
+  }
+
+  /// The lines reaching `rect` drawn into `canvas` as coverage, `rect.width` a row.
+  private func drawCoverage(_ rect: Rect, into canvas: UnsafeMutableBufferPointer<UInt8>) {
     canvas.update(repeating: 0)
     for (line, x, y) in placed where y < rect.maxY && y + line.height > rect.minY {
       line.drawCoverage(into: canvas, canvasWidth: rect.width, x: x - rect.minX, y: y - rect.minY)
     }
-    guard let base = canvas.baseAddress else { return }
-    for row in 0..<rect.height { body(row, base + row * rect.width) }
   }
 
   /// The straight alpha of a pixel of `coverage`, faded by the style's opacity.
