@@ -316,20 +316,31 @@ struct BrushCoverage {
           for (segment, span) in reached where run.columns.contains(span.lowerBound) {
             let (a, b) = segments[segment]
             let delta = b - a
-            let squared = (delta * delta).sum()
-            let (dx, dy) = (Float(delta.x), Float(delta.y))
-            let inverse = squared > 0 ? Float(1 / squared) : 0
-            // The span's first pixel centre from the segment's start.
-            let (x0, oy0) = (Float(Double(span.lowerBound) + 0.5 - a.x), Float(y - a.y))
+            let length = (delta * delta).sum().squareRoot()
+            // The span's first pixel centre, measured from the segment's end nearer to it:
+            // `along` the segment (into it) and `across` it. Near the span both are small, so
+            // floats hold them to a small fraction of a pixel, whatever the segment's length
+            // (a far end only decides which part of the segment is nearest, with room to
+            // spare).
+            let first = SIMD2(Double(span.lowerBound) + 0.5, y)
+            let fromA = ((first - a) * (first - a)).sum() <= ((first - b) * (first - b)).sum()
+            let (end, direction) =
+              length > 0 ? (fromA ? (a, delta / length) : (b, -delta / length)) : (a, SIMD2(1, 0))
+            let normal = SIMD2(-direction.y, direction.x)
+            let (along, across) = (
+              Float(((first - end) * direction).sum()), Float(((first - end) * normal).sum())
+            )
+            let (alongStep, acrossStep, extent) = (
+              Float(direction.x), Float(normal.x), Float(length)
+            )
             let offset = span.lowerBound &- run.columns.lowerBound
             // Scalars and selects only, so that the loop vectorises.
             for i in 0..<span.count {
-              // The nearest point of the segment to the pixel's centre, as `t` along it.
-              let x = x0 + Float(i)
-              let ratio = (x * dx + oy0 * dy) * inverse
-              let t = ratio > 0 ? (ratio < 1 ? ratio : 1) : 0
-              let (ox, oy) = (x - t * dx, oy0 - t * dy)
-              let distance = ox * ox + oy * oy
+              let s = along + Float(i) * alongStep
+              let q = across + Float(i) * acrossStep
+              // How far past the segment's ends the pixel lies along it (0 beside it).
+              let past = s < 0 ? s : (s > extent ? s - extent : 0)
+              let distance = past * past + q * q
               let known = nearest[offset &+ i]
               nearest[offset &+ i] = distance < known ? distance : known
             }
