@@ -377,6 +377,9 @@ private struct Capsule {
   /// The unit direction from `a` to `b` and its normal; zero for a dot.
   let direction: SIMD2<Double>
   let normal: SIMD2<Double>
+  /// One over the normal's and the direction's horizontal parts: a crossing multiplies by
+  /// them instead of dividing (only where they are not 0).
+  let reciprocals: SIMD2<Double>
   let length: Double
   let top: Double
   let bottom: Double
@@ -389,6 +392,7 @@ private struct Capsule {
     length = (delta * delta).sum().squareRoot()
     direction = length > 0 ? delta / length : .zero
     normal = SIMD2(-direction.y, direction.x)
+    reciprocals = 1 / SIMD2(normal.x, direction.x)
     top = Swift.min(a.y, b.y) - radius
     bottom = Swift.max(a.y, b.y) + radius
   }
@@ -415,19 +419,20 @@ private struct Capsule {
       var from = -Double.infinity
       var to = Double.infinity
       @inline(__always) func slab(
-        _ normal: Double, _ offset: Double, _ lower: Double, _ upper: Double
+        _ normal: Double, _ reciprocal: Double, _ offset: Double, _ lower: Double,
+        _ upper: Double
       ) {
         if normal == 0 {
           if offset < lower || offset > upper { from = .infinity }
         } else {
-          let p = a.x + (lower - offset) / normal
-          let q = a.x + (upper - offset) / normal
+          let p = a.x + (lower - offset) * reciprocal
+          let q = a.x + (upper - offset) * reciprocal
           from = Swift.max(from, Swift.min(p, q))
           to = Swift.min(to, Swift.max(p, q))
         }
       }
-      slab(n.x, n.y * (y - a.y), -r, r)
-      slab(d.x, d.y * (y - a.y), 0, length)
+      slab(n.x, reciprocals.x, n.y * (y - a.y), -r, r)
+      slab(d.x, reciprocals.y, d.y * (y - a.y), 0, length)
       if from <= to {
         low = Swift.min(low, from)
         high = Swift.max(high, to)
