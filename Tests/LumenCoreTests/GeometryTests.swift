@@ -38,6 +38,24 @@ import Testing
     #expect(firstDifference(out, bitmap) == nil)
   }
 
+  /// An image that only reads a bitmap (cropped, moved by whole pixels) names it: the same
+  /// memory, not a copy; any resampling, colour or generator names none.
+  @Test func storedBitmapIsNamedOnlyForReadsOfIt() {
+    let bitmap = testBitmap(width: 40, height: 30, alpha: true)
+    let memory = bitmap.withUnsafeBytes { $0.baseAddress }
+    let moved = Image(bitmap: bitmap).translatedBy(dx: 7, dy: -3)
+      .cropped(to: Rect(x: 10, y: 0, width: 20, height: 20)).translatedBy(dx: -2, dy: 5)
+    #expect(moved.storedBitmap?.withUnsafeBytes { $0.baseAddress } == memory)
+    #expect(Image(bitmap: bitmap).storedBitmap?.withUnsafeBytes { $0.baseAddress } == memory)
+    let others = [
+      Image(bitmap: bitmap).transformed(by: AffineTransform(translationX: 0.5, y: 0)),
+      Image(bitmap: bitmap).transformed(by: AffineTransform(scaleX: 2, y: 2)),
+      Image(bitmap: bitmap).applying(ColorMatrix(bias: [0.1, 0, 0, 0])),
+      Image(color: .white).cropped(to: Rect(width: 4, height: 4)),
+    ]
+    #expect(others.allSatisfy { $0.storedBitmap == nil })
+  }
+
   @Test func clampRepeatsEdges() throws {
     let bitmap = testBitmap(width: 8, height: 8)
     let out = try Renderer().bitmap(

@@ -20,6 +20,21 @@ public struct Image: Sendable {
     self.init(Node(.bitmap(bitmap), extent: bitmap.extent, isOpaque: !bitmap.format.hasAlpha))
   }
 
+  /// The bitmap this image only reads, moved by whole pixels or cropped, if it is one:
+  /// rendering it is then little more than reading that memory, and keeping it rendered again
+  /// would only copy it.
+  public var storedBitmap: Bitmap? {
+    var node = self.node
+    while true {
+      switch node.operation {
+      case .bitmap(let bitmap): return bitmap
+      case .crop: node = node.inputs[0]
+      case .affine(let transform, _) where transform.isIntegerTranslation: node = node.inputs[0]
+      default: return nil
+      }
+    }
+  }
+
   /// An infinite image of one colour (straight alpha, linear light).
   public init(color: RGBA) {
     self.init(Node(.constant(color), extent: .infinite, isOpaque: color.alpha >= 1))

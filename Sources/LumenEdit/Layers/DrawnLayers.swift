@@ -8,7 +8,8 @@ import LumenLayers
 ///
 /// A drawing may be lazy (a brush paints tile by tile), which suits a large one-off export;
 /// one that covers at most ``keptPixels`` (a preview re-rendered as a slider moves, a video's
-/// frames) is rendered into pixels when drawn, and those are kept.
+/// frames) is rendered into pixels when drawn, and those are kept, unless it is 8-bit pixels
+/// already (a sticker's drawing placed at its own size, an outlined caption).
 final class DrawnLayers: Sendable {
   static let capacity = 16
   /// 4 MP of 8-bit RGBA (as layers are drawn): 16 MB a drawing at most.
@@ -38,7 +39,8 @@ final class DrawnLayers: Sendable {
     var image = try draw()
     let extent = image.extent
     if !extent.isEmpty, !extent.isInfinite, extent.width <= Self.keptPixels,
-      extent.height <= Self.keptPixels, extent.width * extent.height <= Self.keptPixels
+      extent.height <= Self.keptPixels, extent.width * extent.height <= Self.keptPixels,
+      image.storedBitmap?.format != .rgba8
     {
       image = Image(bitmap: try context.bitmap(of: image, rect: extent, format: .rgba8))
         .translatedBy(dx: extent.minX, dy: extent.minY)
