@@ -287,13 +287,13 @@ struct BrushCoverage {
     _ segments: [(SIMD2<Double>, SIMD2<Double>)], radius: Double, hardness: Double
   ) {
     // The fall-off is at least a pixel wide, so that a nearly hard tip is not jagged.
-    let inner = Swift.min(radius * hardness, radius - 1)
-    let fall = radius - inner
+    let full = Swift.min(radius * hardness, radius - 1)
+    let (inner, outer, fall) = (Float(full), Float(radius), Float(radius - full))
     let capsules = segments.map { Capsule($0.0, $0.1, radius: radius) }
     // The columns whose centres lie in each segment's capsule on the row (the others are a
     // radius or more away from it), and their squared distances to the path. Squared, so
-    // that the loop over a row's columns has no square root and vectorises; in floats
-    // measured from the segment's start (a capsule's columns are near it), eight a vector.
+    // that the loop over a row's columns has no square root and vectorises, eight floats a
+    // vector.
     var reached: [(segment: Int, columns: Range<Int>)] = []
     var nearest: [Float] = []
     for row in 0..<height {
@@ -346,14 +346,14 @@ struct BrushCoverage {
             }
           }
         }
-        // Full strength within `inner`, none from `radius` on, a smooth step between.
-        let (inner, radius, fall) = (Float(inner), Float(radius), Float(fall))
+        // Full strength within `inner`, none from `outer` (the radius) on, a smooth step
+        // between.
         nearest.withUnsafeBufferPointer { nearest in
           values.withUnsafeMutableBufferPointer { values in
             for i in 0..<run.columns.count {
               let distance = nearest[i].squareRoot()
-              let ramp = (radius - distance) / fall
-              let t = distance <= inner ? 1 : (distance < radius ? ramp : 0)
+              let ramp = (outer - distance) / fall
+              let t = distance <= inner ? 1 : (distance < outer ? ramp : 0)
               values[run.start &+ i] = t * t * (3 - 2 * t)
             }
           }
