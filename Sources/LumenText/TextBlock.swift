@@ -57,6 +57,9 @@ public struct TextBlock: Sendable {
   /// Whether every glyph is in the style's colour (no colour glyphs, as emoji): the block is
   /// then drawn as one coverage a pixel, its colour added as it is laid.
   let isMonochrome: Bool
+  /// The straight alpha (0...1) of each coverage, faded by the style's opacity (``faded(_:)``),
+  /// for tiles to look up.
+  let coverageAlphas: [Float]
 
   public init(_ text: String, fonts: FontSet, language: String? = nil, style: Style)
     throws(TextDrawingError)
@@ -81,6 +84,9 @@ public struct TextBlock: Sendable {
     opacity = Int32((style.opacity * 255).rounded())
     color = style.color
     isMonochrome = drawn.allSatisfy(\.isMonochrome)
+    coverageAlphas = (0...255).map { [opacity] coverage in
+      Float(Self.faded(UInt8(coverage), opacity)) * (1 / 255)
+    }
   }
 
   /// Refuses a style out of its ranges.
@@ -188,7 +194,11 @@ public struct TextBlock: Sendable {
 
   /// The straight alpha of a pixel of `coverage`, faded by the style's opacity.
   @inline(__always)
-  func faded(_ coverage: UInt8) -> UInt8 {
+  func faded(_ coverage: UInt8) -> UInt8 { Self.faded(coverage, opacity) }
+
+  /// `coverage` faded by `opacity` (0...255), rounded.
+  @inline(__always)
+  private static func faded(_ coverage: UInt8, _ opacity: Int32) -> UInt8 {
     UInt8(truncatingIfNeeded: (Int32(coverage) * opacity + 127) / 255)
   }
 
@@ -215,12 +225,12 @@ public struct TextBlock: Sendable {
   private func straight(_ pixel: SIMD4<UInt8>, _ straightened: UnsafeBufferPointer<UInt8>)
     -> SIMD4<UInt8>
   {
-    let faded = (Int32(pixel.w) * opacity + 127) / 255
+    let faded = Self.faded(pixel.w, opacity)
     let row = Int(pixel.w) << 8
     return faded > 0
       ? SIMD4(
         straightened[row | Int(pixel.x)], straightened[row | Int(pixel.y)],
-        straightened[row | Int(pixel.z)], UInt8(truncatingIfNeeded: faded))
+        straightened[row | Int(pixel.z)], faded)
       : .zero
   }
 

@@ -66,10 +66,8 @@ struct TextBlockKernel: OverDrawing {
   private func readCoverage(into tile: Tile, over: Bool) {
     let rect = tile.rect.intersection(block.extent)
     guard !rect.isEmpty, block.reaches(rect) else { return }
-    let unit: Float = 1 / 255
-    let colour = SIMD3<Float>(block.color) * unit
-    withUnsafeTemporaryAllocation(of: Float.self, capacity: 256) { alphas in
-      for coverage in 0...255 { alphas[coverage] = Float(block.faded(UInt8(coverage))) * unit }
+    let colour = SIMD3<Float>(block.color) * (1 / 255)
+    block.coverageAlphas.withUnsafeBufferPointer { alphas in
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rect.width * rect.height) {
         canvas in
         block.forEachCoverageRow(of: rect, canvas: canvas) { row, coverage in
