@@ -156,13 +156,16 @@ public struct TextLine: Sendable {
       coverage.withUnsafeBufferPointer { coverage in
         guard let glyph = coverage.baseAddress else { return }
         for row in rows {
-          let (from, to) = (glyph + row * mask.width, base + origin + row * canvasWidth)
+          // Indices, not a pointer to the row's start: a glyph cut by the canvas's left edge
+          // starts before it.
+          let (from, start) = (glyph + row * mask.width, origin + row * canvasWidth)
           // In 16 bits, without a branch, so that the loop vectorises: a clear glyph pixel
           // (0) leaves the canvas as it was.
           for column in columns {
-            let (over, below) = (UInt16(from[column]), UInt16(to[column]))
+            let (over, below) = (UInt16(from[column]), UInt16(base[start &+ column]))
             let product = below &* (255 &- over) &+ 128
-            to[column] = UInt8(truncatingIfNeeded: over &+ ((product &+ (product &>> 8)) &>> 8))
+            base[start &+ column] = UInt8(
+              truncatingIfNeeded: over &+ ((product &+ (product &>> 8)) &>> 8))
           }
         }
       }
