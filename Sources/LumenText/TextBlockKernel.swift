@@ -41,8 +41,7 @@ struct TextBlockKernel: OverDrawing {
   private func read(
     _ tile: Tile, _ put: (PixelSpan, Int, Float, Float, Float, Float) -> Void
   ) {
-    let rect = tile.rect.intersection(block.extent)
-    guard !rect.isEmpty, block.reaches(rect) else { return }
+    guard let rect = inked(tile) else { return }
     withUnsafeTemporaryAllocation(of: SIMD4<UInt8>.self, capacity: rect.width * rect.height) {
       canvas in
       let unit: Float = 1 / 255
@@ -60,12 +59,18 @@ struct TextBlockKernel: OverDrawing {
     }
   }
 
+  /// The part of `tile` the block's lines reach, if any.
+  @inline(__always)
+  private func inked(_ tile: Tile) -> Rect? {
+    let rect = tile.rect.intersection(block.extent)
+    return !rect.isEmpty && block.reaches(rect) ? rect : nil
+  }
+
   /// ``read(_:_:)`` for a monochrome block, laying its pixels over `tile` or writing them
   /// into it (cleared): its coverage drawn in a byte a pixel, then eight pixels at a time in
   /// the block's colour where any of them has ink (a clear one adds nothing).
   private func readCoverage(into tile: Tile, over: Bool) {
-    let rect = tile.rect.intersection(block.extent)
-    guard !rect.isEmpty, block.reaches(rect) else { return }
+    guard let rect = inked(tile) else { return }
     let colour = SIMD3<Float>(block.color) * (1 / 255)
     block.coverageAlphas.withUnsafeBufferPointer { alphas in
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rect.width * rect.height) {
