@@ -243,6 +243,17 @@ struct BrushTests {
       let bitmap = try Renderer().bitmap(of: image, format: .rgba8)
       #expect(bitmap.width <= 40 && bitmap.height <= 30)
     }
+    // A soft tip on a line a billion pixels long each way, its distances in floats: the two
+    // rows whose centres lie half a pixel from it are full, all across, and nothing else.
+    let far = Image.brush(
+      [BrushStroke(points: [SIMD2(-1e9, 0.5), SIMD2(1e9, 0.5)], size: 0.1, hardness: 0.5)],
+      width: 40, height: 30)
+    let drawn = try Renderer().bitmap(of: far, format: .rgba8)
+    let alphas = drawn.withUnsafeBytes { bytes in
+      stride(from: 3, to: bytes.count, by: 4).map { bytes[$0] }
+    }
+    #expect(drawn.width == 40)
+    #expect(alphas.filter { $0 == 255 }.count == 80 && alphas.filter { $0 > 0 }.count == 80)
     #expect(LayerTransform(width: .nan, height: 1e300).pixelSize(shorterSide: 100) == (1, 16384))
   }
 }
