@@ -9,14 +9,19 @@
 /// each window; wider, the lower envelope of parabolas). Exact either way round: the minimum
 /// over ink pixels of dx^2 + dy^2 is the minimum over columns of dx^2 plus that column's least
 /// dy^2. Every value within reach is a whole number below 2^24, exact in a `Float`.
+///
+/// A band reads the ink of its own rows and of the `pad` rows below it, never of rows above
+/// it, so the drawing's rows may be painted over once their band is worked out.
 struct InkDistances {
   /// Up to this reach (in pixels) the row pass takes the least over each pixel's window
   /// directly, in a few vectorised passes; farther, through the lower envelope of parabolas,
   /// whose cost does not grow with the reach.
   static let directReach = 32
 
-  /// The drawing's straight RGBA bytes, its size and the padding.
-  private let source: UnsafeBufferPointer<UInt8>
+  /// The drawing's straight RGBA bytes (its first pixel's, rows `bytesPerRow` apart), its
+  /// size and the padding.
+  private let source: UnsafePointer<UInt8>?
+  private let bytesPerRow: Int
   let width: Int
   let height: Int
   let pad: Int
@@ -35,11 +40,12 @@ struct InkDistances {
   private(set) var nextRow = 0
 
   init(
-    inkOf source: UnsafeRawBufferPointer, width: Int, height: Int, pad: Int,
+    inkOf source: UnsafeRawPointer?, bytesPerRow: Int, width: Int, height: Int, pad: Int,
     directReach: Int = InkDistances.directReach
   ) {
-    let alpha = source.bindMemory(to: UInt8.self)
+    let alpha = source?.assumingMemoryBound(to: UInt8.self)
     self.source = alpha
+    self.bytesPerRow = bytesPerRow
     self.width = width
     self.height = height
     self.pad = pad
@@ -47,11 +53,10 @@ struct InkDistances {
     var (firstInked, lastInked) = (width, -1)
     var reached = [Bool](repeating: false, count: height + 2 * pad)
     for sy in 0..<height {
-      let row = sy * width * 4
-      guard let first = (0..<width).first(where: { alpha[row + $0 * 4 + 3] >= 128 }) else {
-        continue
-      }
-      let last = (first..<width).last { alpha[row + $0 * 4 + 3] >= 128 } ?? first
+      guard let row = alpha.map({ $0 + sy * bytesPerRow + 3 }),
+        let first = (0..<width).first(where: { row[$0 * 4] >= 128 })
+      else { continue }
+      let last = (first..<width).last { row[$0 * 4] >= 128 } ?? first
       (firstInked, lastInked) = (min(firstInked, first), max(lastInked, last))
       for y in sy...(sy + 2 * pad) { reached[y] = true }
     }
@@ -122,7 +127,7 @@ struct InkDistances {
   ) {
     let far = self.far
     let sy = y - pad
-    let inks = sy >= 0 && sy < height ? source.baseAddress.map { $0 + sy * width * 4 + 3 } : nil
+    let inks = sy >= 0 && sy < height ? source.map { $0 + sy * bytesPerRow + 3 } : nil
     for sx in 0..<width {
       let inked = inks.map { $0[sx &* 4] >= 128 } ?? false
       run[sx] = inked ? 0 : min(run[sx] + 1, far)

@@ -100,18 +100,22 @@ public struct TextBlock: Sendable {
 
   /// The block drawn whole, in straight 8-bit RGBA.
   public var bitmap: Bitmap {
-    Bitmap(width: width, height: height, format: .rgba8) { bytes in
-      guard isMonochrome else { return draw(extent, into: bytes.bindMemory(to: SIMD4<UInt8>.self)) }
-      // The coverage in the first quarter of the bitmap's own bytes, then spread over them
-      // from the last pixel back: pixel `i` takes bytes `4i...4i+3`, coverages already read.
-      let (count, canvas) = (width * height, bytes.bindMemory(to: UInt8.self))
-      drawCoverage(extent, into: UnsafeMutableBufferPointer(rebasing: canvas[0..<count]))
-      for index in stride(from: count - 1, through: 0, by: -1) {
-        let alpha = faded(canvas[index])
-        bytes.storeBytes(
-          of: alpha > 0 ? SIMD4(color, alpha) : .zero, toByteOffset: index * 4,
-          as: SIMD4<UInt8>.self)
-      }
+    Bitmap(width: width, height: height, format: .rgba8) { drawStraight(extent, into: $0) }
+  }
+
+  /// Draws the part `rect` of the block (clear where it reaches past the block) into `bytes`
+  /// as straight RGBA, `rect.width` pixels a row.
+  func drawStraight(_ rect: Rect, into bytes: UnsafeMutableRawBufferPointer) {
+    guard isMonochrome else { return draw(rect, into: bytes.bindMemory(to: SIMD4<UInt8>.self)) }
+    // The coverage in the first quarter of the bytes, then spread over them from the last
+    // pixel back: pixel `i` takes bytes `4i...4i+3`, coverages already read.
+    let (count, canvas) = (rect.width * rect.height, bytes.bindMemory(to: UInt8.self))
+    drawCoverage(rect, into: UnsafeMutableBufferPointer(rebasing: canvas[0..<count]))
+    for index in stride(from: count - 1, through: 0, by: -1) {
+      let alpha = faded(canvas[index])
+      bytes.storeBytes(
+        of: alpha > 0 ? SIMD4(color, alpha) : .zero, toByteOffset: index * 4,
+        as: SIMD4<UInt8>.self)
     }
   }
 

@@ -7,46 +7,76 @@ public enum TextOutline {
   /// The widest outline, in pixels.
   public static let maxWidth = 512.0
 
+  /// `block` drawn with an outline `width` pixels wide in `color` (straight alpha `opacity`)
+  /// under it, grown by the outline on every side: the text is drawn straight into the grown
+  /// bitmap and outlined there, so a caption takes one bitmap, not two.
+  public static func outlined(
+    _ block: TextBlock, width: Double, color: SIMD3<UInt8>, opacity: Double
+  ) -> Bitmap {
+    outlined(width: block.width, height: block.height, by: width, color, opacity) {
+      grown, bytes in block.drawStraight(grown, into: bytes)
+    }
+  }
+
   /// `text` (straight RGBA) grown by `width` pixels on every side, with an outline `width`
   /// pixels wide in `color` (straight alpha `opacity`) under it.
   public static func outlined(
     _ text: Bitmap, width: Double, color: SIMD3<UInt8>, opacity: Double
   ) -> Bitmap {
+    outlined(width: text.width, height: text.height, by: width, color, opacity) {
+      grown, bytes in
+      // Only the text's own pixels: the outline is painted over every pixel around them.
+      let rowBytes = text.width * 4
+      text.withUnsafeBytes { source in
+        guard let from = source.baseAddress, let to = bytes.baseAddress else { return }
+        for row in 0..<text.height {
+          (to + ((row - grown.minY) * grown.width - grown.minX) * 4).copyMemory(
+            from: from + row * rowBytes, byteCount: rowBytes)
+        }
+      }
+    }
+  }
+
+  /// A bitmap `width` x `height` grown by the outline on every side, into which `draw` puts
+  /// the text's straight RGBA (given the grown rectangle in the text's coordinates, and the
+  /// bytes, `rect.width` pixels a row), then painted band by band: each band's distances
+  /// are worked out from the ink before its rows are painted over.
+  private static func outlined(
+    width textWidth: Int, height textHeight: Int, by width: Double, _ color: SIMD3<UInt8>,
+    _ opacity: Double, draw: (Rect, UnsafeMutableRawBufferPointer) -> Void
+  ) -> Bitmap {
     let w = min(max(width.isFinite ? width : 0, 0), maxWidth)
     let pad = Int(w.rounded(.up)) + 1
-    let (columns, rows) = (text.width + 2 * pad, text.height + 2 * pad)
+    let (columns, rows) = (textWidth + 2 * pad, textHeight + 2 * pad)
     let painter = Painter(
       reach: Float(w + 0.5), ring: Float(min(max(opacity.isFinite ? opacity : 0, 0), 1)),
       color: SIMD3<Float>(color))
-    return text.withUnsafeBytes { source in
-      var distances = InkDistances(inkOf: source, width: text.width, height: text.height, pad: pad)
+    return Bitmap(width: columns, height: rows, format: .rgba8) { bytes in
+      guard let out = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+      draw(Rect(x: -pad, y: -pad, width: columns, height: rows), bytes)
+      let text = out + (pad * columns + pad) * 4
+      var distances = InkDistances(
+        inkOf: text, bytesPerRow: columns * 4, width: textWidth, height: textHeight, pad: pad)
       // A band at a time: enough rows that the sweep back up from `pad` rows below each band
       // adds little.
       let band = max(128, 8 * pad)
       var squared = [Float](repeating: 0, count: min(band, rows) * columns)
-      return Bitmap(width: columns, height: rows, format: .rgba8) { bytes in
-        guard let out = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-        let ink = source.baseAddress?.assumingMemoryBound(to: UInt8.self)
-        squared.withUnsafeMutableBufferPointer { squared in
-          guard let values = squared.baseAddress else { return }
-          while distances.nextRow < rows {
-            let first = distances.nextRow
-            distances.next(band, into: squared)
-            for y in first..<distances.nextRow {
-              let (row, sy) = ((y - first) * columns, y - pad)
-              let pixels = out + y * columns * 4
-              guard let ink, sy >= 0, sy < text.height else {
-                painter.outline(values + row, count: columns, into: pixels)
-                continue
-              }
-              painter.outline(values + row, count: pad, into: pixels)
-              painter.text(
-                ink + sy * text.width * 4, over: values + row + pad, count: text.width,
-                into: pixels + pad * 4)
-              painter.outline(
-                values + row + pad + text.width, count: pad,
-                into: pixels + (pad + text.width) * 4)
+      squared.withUnsafeMutableBufferPointer { squared in
+        guard let values = squared.baseAddress else { return }
+        while distances.nextRow < rows {
+          let first = distances.nextRow
+          distances.next(band, into: squared)
+          for y in first..<distances.nextRow {
+            let (row, sy) = ((y - first) * columns, y - pad)
+            let pixels = out + y * columns * 4
+            guard sy >= 0, sy < textHeight else {
+              painter.outline(values + row, count: columns, into: pixels)
+              continue
             }
+            painter.outline(values + row, count: pad, into: pixels)
+            painter.text(over: values + row + pad, count: textWidth, in: pixels + pad * 4)
+            painter.outline(
+              values + row + pad + textWidth, count: pad, into: pixels + (pad + textWidth) * 4)
           }
         }
       }
@@ -78,22 +108,21 @@ public enum TextOutline {
       }
     }
 
-    /// `count` pixels over the text's straight RGBA `ink`: the text over its outline (its own
-    /// antialiased edge is outline too), unpremultiplied.
+    /// `count` pixels of text (straight RGBA) laid over their outline in place (the text's
+    /// own antialiased edge is outline too), unpremultiplied.
     func text(
-      _ ink: UnsafePointer<UInt8>, over squared: UnsafePointer<Float>, count: Int,
-      into out: UnsafeMutablePointer<UInt8>
+      over squared: UnsafePointer<Float>, count: Int, in pixels: UnsafeMutablePointer<UInt8>
     ) {
       for i in 0..<count {
         let o = i &* 4
-        let a = Float(ink[o &+ 3]) * (1 / 255)
+        let a = Float(pixels[o &+ 3]) * (1 / 255)
         let under = coverage(squared[i], atLeast: a) * (1 - a)
         let total = a + under
         let scale = total > 0 ? 1 / total : 0
-        out[o] = FastMath.byte((Float(ink[o]) * a + color.x * under) * scale)
-        out[o &+ 1] = FastMath.byte((Float(ink[o &+ 1]) * a + color.y * under) * scale)
-        out[o &+ 2] = FastMath.byte((Float(ink[o &+ 2]) * a + color.z * under) * scale)
-        out[o &+ 3] = FastMath.byte(total * 255)
+        pixels[o] = FastMath.byte((Float(pixels[o]) * a + color.x * under) * scale)
+        pixels[o &+ 1] = FastMath.byte((Float(pixels[o &+ 1]) * a + color.y * under) * scale)
+        pixels[o &+ 2] = FastMath.byte((Float(pixels[o &+ 2]) * a + color.z * under) * scale)
+        pixels[o &+ 3] = FastMath.byte(total * 255)
       }
     }
 

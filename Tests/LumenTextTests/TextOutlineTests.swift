@@ -51,7 +51,8 @@ struct TextOutlineTests {
     for band in [1, 2, 5, height + 2 * pad] {
       let squared = rgba.withUnsafeBytes { bytes in
         var distances = InkDistances(
-          inkOf: bytes, width: width, height: height, pad: pad, directReach: windowed ? pad : 0)
+          inkOf: bytes.baseAddress, bytesPerRow: width * 4, width: width, height: height,
+          pad: pad, directReach: windowed ? pad : 0)
         var all: [Float] = []
         var values = [Float](repeating: -1, count: band * distances.columns)
         while distances.nextRow < distances.rows {
@@ -104,6 +105,42 @@ struct TextOutlineTests {
           #expect(p[0] == 1 && p[3] == 1, "(\(x), \(y))")
         } else if d >= 5.5 {
           #expect(p[3] == 0, "(\(x), \(y))")
+        }
+      }
+    }
+  }
+
+  /// A drawing taller than a band is outlined in place band after band: every pixel around
+  /// the ink has the outline's alpha for its true distance to the nearest ink (worked out
+  /// pixel by pixel), so painting a band never changes the ink the next one measures; the
+  /// ink itself keeps its colour where it is opaque.
+  @Test func outliningInPlaceLeavesTheNextBandsInkAlone() {
+    var generator = SystemRandomNumberGenerator()
+    let (width, height, outline) = (9, 300, 3.0)
+    let alpha: [UInt8] = (0..<(width * height)).map { _ in
+      Int.random(in: 0..<40, using: &generator) == 0 ? 255 : 0
+    }
+    let text = Bitmap(width: width, height: height, format: .rgba8) { bytes in
+      bytes.copyBytes(from: alpha.flatMap { [0, 0, 255, $0] })
+    }
+    let outlined = TextOutline.outlined(text, width: outline, color: SIMD3(255, 0, 0), opacity: 1)
+    let pad = 4
+    #expect(outlined.width == width + 2 * pad && outlined.height == height + 2 * pad)
+    let inks = alpha.indices.filter { alpha[$0] == 255 }.map {
+      ($0 % width + pad, $0 / width + pad)
+    }
+    for y in 0..<outlined.height {
+      for x in 0..<outlined.width {
+        let nearest =
+          inks.map { (ix: Int, iy: Int) -> Int in
+            (ix - x) * (ix - x) + (iy - y) * (iy - y)
+          }.min() ?? .max
+        let p = outlined.sample(x: x, y: y)
+        if nearest == 0 {
+          #expect(p[2] == 1 && p[3] == 1, "(\(x), \(y))")
+        } else {
+          let cover = min(max(outline + 0.5 - Double(nearest).squareRoot(), 0), 1)
+          #expect(abs(Double(p[3]) - cover) <= 1.0 / 255, "(\(x), \(y))")
         }
       }
     }

@@ -183,7 +183,7 @@ public struct TextContent: LayerContent {
       let c = outline.components
       text = Image(
         bitmap: TextOutline.outlined(
-          block.bitmap, width: outlineWidth * style.size,
+          block, width: outlineWidth * style.size,
           color: SIMD3(c.prefix(3).map { UInt8((min(max($0, 0), 1) * 255).rounded()) }),
           opacity: c[3]))
     } else {
