@@ -11,9 +11,9 @@ enum AreaScaler {
     let columns = Taps(from: width, to: outWidth)
     let rows = Taps(from: height, to: outHeight)
     // Horizontal pass into floats, then vertical into bytes; a pixel's four channels at once.
-    var horizontal = [SIMD4<Double>](repeating: .zero, count: outWidth * height)
-    pixels.withUnsafeBufferPointer { pixels in
-      horizontal.withUnsafeMutableBufferPointer { horizontal in
+    let horizontal = [SIMD4<Double>](unsafeUninitializedCapacity: outWidth * height) {
+      horizontal, count in
+      pixels.withUnsafeBufferPointer { pixels in
         for y in 0..<height {
           for x in 0..<outWidth {
             var sum = SIMD4<Double>.zero
@@ -29,6 +29,7 @@ enum AreaScaler {
           }
         }
       }
+      count = outWidth * height
     }
     let output = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * 4) { output, count in
       horizontal.withUnsafeBufferPointer { horizontal in
@@ -37,11 +38,9 @@ enum AreaScaler {
             var sum = SIMD4<Double>.zero
             rows.forEach(y) { source, weight in sum += weight * horizontal[source &* outWidth &+ x]
             }
-            let byte = sum.rounded(.toNearestOrAwayFromZero)
-              .clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
             let o = (y &* outWidth &+ x) &* 4
             (output[o], output[o &+ 1], output[o &+ 2], output[o &+ 3]) = (
-              UInt8(byte.x), UInt8(byte.y), UInt8(byte.z), UInt8(byte.w)
+              byte(sum.x), byte(sum.y), byte(sum.z), byte(sum.w)
             )
           }
         }
@@ -49,6 +48,13 @@ enum AreaScaler {
       count = outWidth * outHeight * 4
     }
     return (output, outWidth, outHeight)
+  }
+
+  /// `value` rounded (halves away from zero) to a byte. Lane by lane: SIMD rounding and
+  /// clamping are calls, not instructions, and took most of an emoji's scaling.
+  @inline(__always)
+  private static func byte(_ value: Double) -> UInt8 {
+    UInt8(min(max(value.rounded(.toNearestOrAwayFromZero), 0), 255))
   }
 
   /// For each of `outCount` output pixels, the input pixels under it and their shares
