@@ -175,38 +175,40 @@ struct BrushCoverage {
     // partly covered ends are added directly. The steps are 0 between runs, so that a run
     // needs only the room for its own.
     var steps: [Float] = []
+    // Arrays are read by index: iterating them retained and released each, row after row and
+    // line after line.
     for row in 0..<height {
       pieces.removeAll(keepingCapacity: true)
       active.removeAll(keepingCapacity: true)
       let (y0, y1) = (Double(minY + row), Double(minY + row + 1))
-      for capsule in capsules where capsule.top <= y1 && capsule.bottom >= y0 {
-        active.append(capsule)
+      for i in capsules.indices where capsules[i].top <= y1 && capsules[i].bottom >= y0 {
+        active.append(capsules[i])
       }
       // Where the capsules crossing the row start and end (or run flat along a horizontal
       // edge), the row is integrated over the part between them only: from every capsule
       // crossing the row, in the window or not, so that every window sees the same lines.
       var (from, to) = (y1, y0)
-      for (top, bottom) in heights where top <= y1 && bottom >= y0 {
-        from = Swift.min(from, top)
-        to = Swift.max(to, bottom)
+      for i in heights.indices where heights[i].top <= y1 && heights[i].bottom >= y0 {
+        from = Swift.min(from, heights[i].top)
+        to = Swift.max(to, heights[i].bottom)
       }
       (from, to) = (Swift.max(y0, from), Swift.min(y1, to))
       if from >= to { active.removeAll() }
       for line in 0..<(active.isEmpty ? 0 : lines) {
         let y = from + (Double(line) + 0.5) * (to - from) / Double(lines)
         spans.removeAll(keepingCapacity: true)
-        for capsule in active {
-          if let span = capsule.span(atY: y) { spans.append(span) }
+        for i in active.indices {
+          if let span = active[i].span(atY: y) { spans.append(span) }
         }
         guard !spans.isEmpty else { continue }
         if spans.count > 1 { spans.sort { $0.0 < $1.0 } }
         var (start, end) = spans[0]
-        for span in spans.dropFirst() {
-          if span.0 <= end {
-            end = Swift.max(end, span.1)
+        for i in spans.indices.dropFirst() {
+          if spans[i].0 <= end {
+            end = Swift.max(end, spans[i].1)
           } else {
             pieces.append((start, end))
-            (start, end) = span
+            (start, end) = spans[i]
           }
         }
         pieces.append((start, end))
@@ -225,8 +227,11 @@ struct BrushCoverage {
         values.withUnsafeMutableBufferPointer { values in
           steps.withUnsafeMutableBufferPointer { steps in
             let origin = Double(run.columns.lowerBound)
-            for (start, end) in pieces
-            where start < end && start >= origin && end <= Double(run.columns.upperBound) {
+            for i in pieces.indices {
+              let (start, end) = pieces[i]
+              guard start < end, start >= origin, end <= Double(run.columns.upperBound) else {
+                continue
+              }
               // Columns of the run: the end pixels directly, the whole ones between as a
               // step up and down.
               let (from, to) = (start - origin, end - origin)
