@@ -55,7 +55,7 @@ private final class GroupOpacityFinder: NSObject, XMLParserDelegate {
   private static let shapes: Set = [
     "circle", "ellipse", "rect", "path", "polygon", "polyline", "line",
   ]
-  /// Each open element's fill and stroke paints (nil: none) and whether it is filtered.
+  /// Whether each open element paints a fill and a stroke, and whether it is filtered.
   private var stack: [(fill: Bool, stroke: Bool, filtered: Bool)] = [(true, false, false)]
   private(set) var faded: [String] = []
 

@@ -1,3 +1,4 @@
+import Foundation
 import LumenCore
 import Testing
 
@@ -145,6 +146,27 @@ struct TextOutlineTests {
       }
     }
   }
+
+  /// A text block outlined in place, drawn straight into the grown bitmap, is its bitmap
+  /// outlined: in one colour at half opacity, for widths from outside (NaN, negative, zero,
+  /// fractional and 1e308, clamped to 512) that size the grown bitmap.
+  @Test(.enabled(if: blockFontInstalled, "needs fonts-dejavu-core (scripts/setup.sh)"))
+  func aBlockOutlinedInPlaceIsItsBitmapOutlined() throws {
+    let fonts = FontSet(try FontFile(path: Self.blockFont))
+    let style = TextBlock.Style(size: 24, color: SIMD3(200, 30, 90), maxWidth: 90, opacity: 0.5)
+    let block = try TextBlock("Outlined words\nwrap", fonts: fonts, style: style)
+    for width in [Double.nan, -5, 0, 2.5, 1e308] {
+      let inPlace = TextOutline.outlined(block, width: width, color: SIMD3(0, 0, 255), opacity: 1)
+      let copied = TextOutline.outlined(
+        block.bitmap, width: width, color: SIMD3(0, 0, 255), opacity: 1)
+      #expect(inPlace.width == copied.width && inPlace.height == copied.height, "\(width)")
+      let same = inPlace.withUnsafeBytes { Array($0) } == copied.withUnsafeBytes { Array($0) }
+      #expect(same, "outline width \(width)")
+    }
+  }
+
+  static let blockFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+  static var blockFontInstalled: Bool { FileManager.default.fileExists(atPath: blockFont) }
 
   /// Widths from outside are clamped before they size anything: NaN, infinity, negative and
   /// zero give no outline (a one-pixel margin), 1e308 the widest one (512 px), drawn round.
