@@ -229,6 +229,55 @@ struct BrushTests {
     #expect(zigzag.smoothed(by: 0) == zigzag)
   }
 
+  /// A stroke asks about a tile by its segments' distance to it, not by their bounding boxes:
+  /// every rectangle where its coverage has ink is reached (hard and soft tips, slanted,
+  /// straight and zigzag paths, a dot, a hairline, a line between points 1e308 away), and a
+  /// slanted stroke leaves many of the rectangles its boxes meet clear.
+  @Test func aStrokeReachesEveryRectangleItInks() throws {
+    let (width, height) = (160, 120)
+    func path(_ points: [SIMD2<Double>], radius: Double, hardness: Double = 1) throws -> BrushPath {
+      try #require(
+        BrushPath(points: points, radius: radius, hardness: hardness, width: width, height: height))
+    }
+    let paths = [
+      try path([SIMD2(10, 10), SIMD2(150, 100)], radius: 3),
+      try path([SIMD2(5, 100), SIMD2(155, 20)], radius: 0.5),
+      try path(
+        [SIMD2(10, 60), SIMD2(50, 20), SIMD2(90, 90), SIMD2(150, 30)], radius: 6, hardness: 0.4),
+      try path([SIMD2(80, 60)], radius: 10),
+      try path([SIMD2(40, 5), SIMD2(42, 115)], radius: 2, hardness: 0.3),
+      try path([SIMD2(-20, 60), SIMD2(180, 60.5)], radius: 1),
+      try path([SIMD2(-1e308, 30), SIMD2(1e308, 31)], radius: 4),
+    ]
+    var (inked, cleared) = (0, 0)
+    var missed: [String] = []
+    for (index, path) in paths.enumerated() {
+      for y in stride(from: 0, to: height, by: 7) {
+        for x in stride(from: 0, to: width, by: 9) {
+          for (w, h) in [(1, 1), (5, 3), (16, 8), (40, 12)] {
+            let rect = Rect(x: x, y: y, width: w, height: h)
+            let ink =
+              BrushCoverage(path, in: rect).map { coverage in
+                (rect.minY..<rect.maxY).contains { row in
+                  (rect.minX..<rect.maxX).contains { coverage.value(x: $0, y: row) > 0 }
+                }
+              } ?? false
+            if ink {
+              inked += 1
+              if !path.reaches(rect) { missed.append("path \(index) at \(rect)") }
+            } else if path.reaches.contains(where: { !$0.intersection(rect).isEmpty }),
+              !path.reaches(rect)
+            {
+              cleared += 1
+            }
+          }
+        }
+      }
+    }
+    #expect(missed.count == 0, "inked but not reached: \(missed.prefix(5))")
+    #expect(inked > 500 && cleared > 500, "\(inked) inked, \(cleared) cleared")
+  }
+
   /// Points that are not numbers, or lie absurdly far, and absurd tip sizes draw what they can
   /// without trapping: the window stops at the drawing's edge.
   @Test func hostileNumbersDrawWithinTheDrawing() throws {

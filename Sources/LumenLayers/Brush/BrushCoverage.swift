@@ -46,6 +46,69 @@ struct BrushPath: Sendable {
     self.radius = radius
     self.hardness = Swift.max(0, hardness)
   }
+
+  /// Whether the tip can touch a pixel of `rect`: some segment's capsule, a pixel wider (the
+  /// margin of `reaches`), meets the pixels' area. Finer than the segments' bounding boxes,
+  /// which a long slanted stroke fills mostly with tiles it misses.
+  func reaches(_ rect: Rect) -> Bool {
+    let box = (
+      low: SIMD2(Double(rect.minX), Double(rect.minY)),
+      high: SIMD2(Double(rect.maxX), Double(rect.maxY))
+    )
+    let reach = radius + 1
+    for i in segments.indices where !reaches[i].intersection(rect).isEmpty {
+      // Not surely farther (a distance that is not a number counts as near).
+      if !(Self.distance(from: segments[i], to: box) >= reach) { return true }
+    }
+    return false
+  }
+
+  /// The distance between segment `s` and the box (0 where they meet): between disjoint
+  /// convex shapes it is the distance from a vertex of one to the other.
+  private static func distance(
+    from s: (SIMD2<Double>, SIMD2<Double>), to box: (low: SIMD2<Double>, high: SIMD2<Double>)
+  ) -> Double {
+    if crosses(s, box) { return 0 }
+    func toBox(_ p: SIMD2<Double>) -> Double {
+      let outside = pointwiseMax(pointwiseMax(box.low - p, p - box.high), .zero)
+      return (outside * outside).sum().squareRoot()
+    }
+    let delta = s.1 - s.0
+    let length = (delta * delta).sum()
+    // A segment too long to measure in doubles (points ~1e308 apart) counts as meeting it.
+    guard length.isFinite else { return 0 }
+    func toSegment(_ p: SIMD2<Double>) -> Double {
+      let t = length > 0 ? Swift.min(Swift.max(((p - s.0) * delta).sum() / length, 0), 1) : 0
+      let offset = p - (s.0 + t * delta)
+      return (offset * offset).sum().squareRoot()
+    }
+    return Swift.min(
+      Swift.min(toBox(s.0), toBox(s.1)),
+      Swift.min(
+        Swift.min(toSegment(box.low), toSegment(box.high)),
+        Swift.min(
+          toSegment(SIMD2(box.high.x, box.low.y)), toSegment(SIMD2(box.low.x, box.high.y)))))
+  }
+
+  /// Whether segment `s` meets the box: the part of it within both slabs (Liang-Barsky) is
+  /// not empty.
+  private static func crosses(
+    _ s: (SIMD2<Double>, SIMD2<Double>), _ box: (low: SIMD2<Double>, high: SIMD2<Double>)
+  ) -> Bool {
+    let delta = s.1 - s.0
+    var (from, to) = (0.0, 1.0)
+    for axis in 0..<2 {
+      if delta[axis] == 0 {
+        if s.0[axis] < box.low[axis] || s.0[axis] > box.high[axis] { return false }
+        continue
+      }
+      let a = (box.low[axis] - s.0[axis]) / delta[axis]
+      let b = (box.high[axis] - s.0[axis]) / delta[axis]
+      from = Swift.max(from, Swift.min(a, b))
+      to = Swift.min(to, Swift.max(a, b))
+    }
+    return from <= to
+  }
 }
 
 /// How much of each pixel a stroke's tip covers, in a window of the drawing.

@@ -72,8 +72,7 @@ struct BrushKernel: OverDrawing {
 
   func isClear(in rect: Rect) -> Bool {
     !paints.contains { paint in
-      !paint.path.bounds.intersection(rect).isEmpty
-        && paint.path.reaches.contains { !$0.intersection(rect).isEmpty }
+      !paint.path.bounds.intersection(rect).isEmpty && paint.path.reaches(rect)
     }
   }
 
