@@ -3,8 +3,9 @@ import LumenCodecs
 import LumenCore
 
 /// libFuzzer entry for SVG stickers: any bytes either parse (through librsvg) to a document of
-/// a finite positive size that draws at its own size (capped) and stretched into 17 x 9
-/// pixels, every transparent pixel black, or are refused with a ``CodecError`` of one line.
+/// a finite positive size that draws at its own size (capped), stretched into 17 x 9 pixels and
+/// turned within them, every transparent pixel black, or are refused with a ``CodecError`` of
+/// one line.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSVG(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   _ = helperDraws
@@ -18,10 +19,15 @@ public func fuzzSVG(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   expect(svg.width.isFinite && svg.height.isFinite, "a size that is not finite")
   expect(svg.width > 0 && svg.height > 0, "a size that is not positive")
   let own = SVGImage.drawingSize(width: min(svg.width, 64), height: min(svg.height, 64))
-  for (width, height) in [own, (17, 9)] {
+  // Its unit square turned 30 degrees about the middle of 17 x 9 pixels, as a turned sticker.
+  let turned = AffineTransform(translationX: -0.5, y: -0.5)
+    .concatenating(AffineTransform(scaleX: 12, y: 6))
+    .concatenating(AffineTransform(rotationAngle: .pi / 6))
+    .concatenating(AffineTransform(translationX: 8.5, y: 4.5))
+  for (width, height, placement) in [(own.width, own.height, nil), (17, 9, nil), (17, 9, turned)] {
     let bitmap: Bitmap
     do {
-      bitmap = try svg.bitmap(width: width, height: height)
+      bitmap = try svg.bitmap(width: width, height: height, placement: placement)
     } catch {
       expectReadable(error)
       continue

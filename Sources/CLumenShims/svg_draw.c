@@ -20,6 +20,9 @@ typedef struct {
   double length;
   int unit;
 } lumen_rsvg_length;
+typedef struct {
+  double xx, yx, xy, yy, x0, y0;
+} lumen_cairo_matrix;
 enum { lumen_cairo_format_argb32 = 0, lumen_cairo_status_success = 0 };
 
 #define LUMEN_RSVG_FUNCTIONS(X)                                                                  \
@@ -38,6 +41,7 @@ enum { lumen_cairo_format_argb32 = 0, lumen_cairo_status_success = 0 };
   X(void *, cairo_create, (void *))                                                              \
   X(int, cairo_status, (void *))                                                                 \
   X(void, cairo_scale, (void *, double, double))                                                 \
+  X(void, cairo_transform, (void *, const lumen_cairo_matrix *))                                 \
   X(void, cairo_destroy, (void *))                                                               \
   X(void, cairo_surface_destroy, (void *))
 #define LUMEN_GLIB_FUNCTIONS(X) X(void, g_error_free, (lumen_gerror *))
@@ -119,7 +123,7 @@ static int intrinsic_size(void *handle, double *width, double *height) {
 void lumen_svg_load(void) { pthread_once(&once, load); }
 
 void lumen_svg_draw(const unsigned char *data, size_t size, int width, int height,
-                    unsigned char *rgba, lumen_svg_reply *reply) {
+                    const double *matrix, unsigned char *rgba, lumen_svg_reply *reply) {
   char *error = reply->error;
   size_t error_size = sizeof reply->error;
   lumen_svg_load();
@@ -154,8 +158,15 @@ void lumen_svg_draw(const unsigned char *data, size_t size, int width, int heigh
     return;
   }
   void *cr = functions.cairo_create(surface);
-  /* Stretched to the box, as `rsvg-convert -w W -h H` draws it. */
-  functions.cairo_scale(cr, width / reply->width, height / reply->height);
+  if (matrix != NULL) {
+    /* Placed by the caller (turned or mirrored as vectors): cairo's matrix, in its order. */
+    lumen_cairo_matrix placement = {matrix[0], matrix[1], matrix[2],
+                                    matrix[3], matrix[4], matrix[5]};
+    functions.cairo_transform(cr, &placement);
+  } else {
+    /* Stretched to the box, as `rsvg-convert -w W -h H` draws it. */
+    functions.cairo_scale(cr, width / reply->width, height / reply->height);
+  }
   lumen_rsvg_rectangle viewport = {0, 0, reply->width, reply->height};
   int drawn = functions.rsvg_handle_render_document(handle, cr, &viewport, &gerror);
   int status = functions.cairo_status(cr);

@@ -16,9 +16,9 @@ typedef struct {
 void lumen_svg_load(void);
 
 /* Parses `size` bytes of SVG into `reply` (loading librsvg on first use) and, when `width` is
- * not 0, draws the document stretched to `width` x `height` into `rgba` as lumen_svg_render
- * describes. */
+ * not 0, draws the document into `rgba` (`width` x `height`) as lumen_svg_render describes:
+ * through `matrix` when it is not NULL, else stretched. */
 void lumen_svg_draw(const unsigned char *data, size_t size, int width, int height,
-                    unsigned char *rgba, lumen_svg_reply *reply);
+                    const double *matrix, unsigned char *rgba, lumen_svg_reply *reply);
 
 #endif

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <malloc.h>
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
@@ -48,11 +49,14 @@ enum { helper_socket = 3 };
 enum { request_seconds = 60, message_bytes = 64 << 10 };
 static const rlim_t helper_data_bytes = (rlim_t)2 << 30;
 
-/* A request: `size` bytes of SVG follow it; `width` 0 asks for the size only. The reply is a
- * lumen_svg_reply, followed by the pixels when it succeeded in drawing. */
+/* A request: `size` bytes of SVG follow it; `width` 0 asks for the size only; `placed` says
+ * whether `matrix` places the drawing (else it is stretched). The reply is a lumen_svg_reply,
+ * followed by the pixels when it succeeded in drawing. */
 typedef struct {
   uint64_t size;
   int32_t width, height;
+  int32_t placed, unused;
+  double matrix[6];
 } request;
 
 /* All of `size` bytes sent or received; 0 when the other process is gone. */
@@ -118,7 +122,7 @@ void lumen_svg_serve(void) {
       "<ellipse cx='5' cy='5' rx='2' ry='1' fill='#f0f' opacity='0.5'/></svg>";
   unsigned char warm_pixels[16 * 16 * 4];
   lumen_svg_reply warmed = {0};
-  lumen_svg_draw((const unsigned char *)warm_up, sizeof warm_up - 1, 16, 16, warm_pixels,
+  lumen_svg_draw((const unsigned char *)warm_up, sizeof warm_up - 1, 16, 16, NULL, warm_pixels,
                  &warmed);
   for (;;) {
     request asked;
@@ -132,7 +136,8 @@ void lumen_svg_serve(void) {
     lumen_svg_reply reply = {0};
     if (ftruncate(STDERR_FILENO, 0) == 0) lseek(STDERR_FILENO, 0, SEEK_SET);
     alarm(request_seconds);
-    lumen_svg_draw(data, asked.size, asked.width, asked.height, pixels, &reply);
+    lumen_svg_draw(data, asked.size, asked.width, asked.height,
+                   asked.placed ? asked.matrix : NULL, pixels, &reply);
     alarm(0);
     if (!send_all(helper_socket, &reply, sizeof reply)) _exit(0);
     if (reply.succeeded && pixel_bytes > 0 && !send_all(helper_socket, pixels, pixel_bytes))
@@ -341,11 +346,12 @@ static void end_helper(helper *stopped, char *error, size_t error_size) {
 /* One request's reply, with the pixels in `rgba`; 0 with the reason in `error` when it
  * fails. */
 static int draw_in_helper(const unsigned char *data, size_t size, int width, int height,
-                          unsigned char *rgba, lumen_svg_reply *reply, char *error,
-                          size_t error_size) {
+                          const double *matrix, unsigned char *rgba, lumen_svg_reply *reply,
+                          char *error, size_t error_size) {
   helper *taken = take_helper(error, error_size);
   if (taken == NULL) return 0;
-  request asked = {size, width, height};
+  request asked = {size, width, height, matrix != NULL, 0, {0}};
+  if (matrix != NULL) memcpy(asked.matrix, matrix, sizeof asked.matrix);
   size_t pixel_bytes = 4 * (size_t)width * (size_t)height;
   int answered = send_all(taken->socket, &asked, sizeof asked) &&
                  send_all(taken->socket, data, size) &&
@@ -396,18 +402,23 @@ void lumen_svg_prepare(int count) {
 int lumen_svg_measure(const unsigned char *data, size_t size, double *width, double *height,
                       char *error, size_t error_size) {
   lumen_svg_reply reply = {0};
-  int succeeded = draw_in_helper(data, size, 0, 0, NULL, &reply, error, error_size);
+  int succeeded = draw_in_helper(data, size, 0, 0, NULL, NULL, &reply, error, error_size);
   *width = reply.width;
   *height = reply.height;
   return succeeded;
 }
 
 int lumen_svg_render(const unsigned char *data, size_t size, int width, int height,
-                     unsigned char *rgba, char *error, size_t error_size) {
+                     const double *matrix, unsigned char *rgba, char *error, size_t error_size) {
   if (width <= 0 || height <= 0) {
     snprintf(error, error_size, "cannot draw %d x %d pixels", width, height);
     return 0;
   }
+  for (int i = 0; matrix != NULL && i < 6; i++)
+    if (!isfinite(matrix[i])) {
+      snprintf(error, error_size, "cannot draw through a placement that is not finite");
+      return 0;
+    }
   lumen_svg_reply reply = {0};
-  return draw_in_helper(data, size, width, height, rgba, &reply, error, error_size);
+  return draw_in_helper(data, size, width, height, matrix, rgba, &reply, error, error_size);
 }

@@ -82,8 +82,13 @@ public final class SVGImage: Sendable {
     reference.lowercased().hasSuffix(".svg")
   }
 
-  /// The whole document stretched to `width` x `height` pixels, straight-alpha RGBA.
-  public func bitmap(width: Int, height: Int) throws(CodecError) -> Bitmap {
+  /// The whole document stretched to `width` x `height` pixels, straight-alpha RGBA; or, given
+  /// a `placement`, drawn where that map takes its unit square (0 to 1 across its width and
+  /// down its height) in those pixels: turned or mirrored as vectors, so its edges stay as
+  /// sharp as an upright drawing's.
+  public func bitmap(width: Int, height: Int, placement: LumenCore.AffineTransform? = nil)
+    throws(CodecError) -> Bitmap
+  {
     guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height),
       width * height <= Self.maxPixelCount
     else {
@@ -91,12 +96,27 @@ public final class SVGImage: Sendable {
         file: name,
         problem: .tooLarge(width: width, height: height, limit: Self.maxPixelCount))
     }
+    // From the document's user units (its intrinsic size) to the pixels, in cairo's order.
+    let matrix = placement.map { placement in
+      let m = LumenCore.AffineTransform(scaleX: 1 / self.width, y: 1 / self.height)
+        .concatenating(placement)
+      return [m.a, m.b, m.c, m.d, m.tx, m.ty]
+    }
     var failure = [CChar](repeating: 0, count: 256)
     var drawn = Int32(0)
     let bitmap = Bitmap(width: width, height: height, format: .rgba8) { bytes in
       guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-      drawn = Self.withBytes(of: data) {
-        lumen_svg_render($0, $1, Int32(width), Int32(height), base, &failure, failure.count)
+      drawn = Self.withBytes(of: data) { data, size in
+        if let matrix {
+          matrix.withUnsafeBufferPointer {
+            lumen_svg_render(
+              data, size, Int32(width), Int32(height), $0.baseAddress, base, &failure,
+              failure.count)
+          }
+        } else {
+          lumen_svg_render(
+            data, size, Int32(width), Int32(height), nil, base, &failure, failure.count)
+        }
       }
     }
     guard drawn != 0 else {

@@ -29,14 +29,17 @@
 int lumen_svg_measure(const unsigned char *_Nonnull data, size_t size, double *_Nonnull width,
                       double *_Nonnull height, char *_Nonnull error, size_t error_size);
 
-/* Draws the SVG document in `data` stretched to `width` x `height` pixels into `rgba`: rows of
- * straight (not premultiplied) 8-bit RGBA, `4 * width` bytes each, every byte written. 0 with
- * the reason in `error` when it cannot be drawn (as for lumen_svg_measure).
+/* Draws the SVG document in `data` into `width` x `height` pixels of `rgba`: rows of straight
+ * (not premultiplied) 8-bit RGBA, `4 * width` bytes each, every byte written. Stretched over
+ * them when `matrix` is NULL; else placed by it, cairo's six numbers (xx, yx, xy, yy, x0, y0)
+ * from the document's user units (its intrinsic size) to the pixels, which must be finite. 0
+ * with the reason in `error` when it cannot be drawn (as for lumen_svg_measure).
  *
  * Each call parses the document anew (small next to drawing it). Calls at once use helpers
  * side by side, as many as there are processors. */
 int lumen_svg_render(const unsigned char *_Nonnull data, size_t size, int width, int height,
-                     unsigned char *_Nonnull rgba, char *_Nonnull error, size_t error_size);
+                     const double *_Nullable matrix, unsigned char *_Nonnull rgba,
+                     char *_Nonnull error, size_t error_size);
 
 /* Starts helpers now, up to `count` running (and at most one per processor), so that the
  * first requests find them ready (librsvg opened): for a caller that knows SVG documents will

@@ -100,18 +100,60 @@ public struct ImageContent: LayerContent {
   public func image(on canvas: Rect, transform: LayerTransform?, resources: EditResources) throws
     -> Image
   {
-    var picture = try self.picture(on: canvas, transform: transform, resources: resources)
+    if let transform,
+      let turned = try turnedDrawing(on: canvas, by: transform, resources: resources)
+    {
+      return try colored(turned, resources: resources)
+    }
+    let picture = try colored(
+      self.picture(on: canvas, transform: transform, resources: resources), resources: resources)
+    guard let transform else {
+      return picture.resized(width: canvas.width, height: canvas.height)
+        .translatedBy(dx: canvas.minX, dy: canvas.minY)
+    }
+    return fit.place(picture, by: transform, on: canvas)
+  }
+
+  /// `picture` with the layer's sliders, look and tint: pointwise, so the same before or
+  /// after it is placed.
+  private func colored(_ picture: Image, resources: EditResources) throws -> Image {
+    var picture = picture
     if let adjustments { picture = try adjustments.apply(to: picture) }
     if let look {
       picture = picture.applying(
         try resources.look(look.reference), intensity: Float(look.intensity))
     }
     if tint != .none { picture = picture.tinted(tint, color: tintColor) }
-    guard let transform else {
-      return picture.resized(width: canvas.width, height: canvas.height)
-        .translatedBy(dx: canvas.minX, dy: canvas.minY)
-    }
-    return fit.place(picture, by: transform, on: canvas)
+    return picture
+  }
+
+  /// An SVG drawing stretched over a turned box, drawn by librsvg where it lands on the
+  /// canvas: turned as vectors, its edges stay as sharp as an upright sticker's, and nothing is
+  /// resampled; nothing off the canvas. Nil for anything else (an upright box, which is drawn
+  /// at its size and moved; another fit; a picture that is not SVG; a box or drawing larger
+  /// than librsvg may draw at once, which is drawn smaller and scaled).
+  private func turnedDrawing(
+    on canvas: Rect, by transform: LayerTransform, resources: EditResources
+  ) throws -> Image? {
+    let side = Double(max(1, min(canvas.width, canvas.height)))
+    guard fit == .stretch, transform.isDrawable,
+      transform.rotation.truncatingRemainder(dividingBy: 360) != 0, !canvas.isEmpty,
+      !canvas.isInfinite, transform.width * side <= Double(SVGImage.maxSide),
+      transform.height * side <= Double(SVGImage.maxSide),
+      let drawing = try resources.drawing(source)
+    else { return nil }
+    let placement = transform.placement(on: canvas)
+    let bounds = placement.apply(to: Rect(width: 1, height: 1)).intersection(canvas)
+    // Off the canvas: nothing to draw.
+    if bounds.isEmpty { return Image(color: .clear).cropped(to: .empty) }
+    guard bounds.width <= SVGImage.maxSide, bounds.height <= SVGImage.maxSide,
+      bounds.width * bounds.height <= SVGImage.maxPixelCount
+    else { return nil }
+    let drawn = try drawing.bitmap(
+      width: bounds.width, height: bounds.height,
+      placement: placement.concatenating(
+        AffineTransform(translationX: -Double(bounds.minX), y: -Double(bounds.minY))))
+    return Image(bitmap: drawn).translatedBy(dx: bounds.minX, dy: bounds.minY)
   }
 
   /// The source's pixels at its origin: an SVG drawn at the size of its place on the canvas, an
