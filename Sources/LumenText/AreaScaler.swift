@@ -54,7 +54,11 @@ enum AreaScaler {
   /// clamping are calls, not instructions, and took most of an emoji's scaling.
   @inline(__always)
   private static func byte(_ value: Double) -> UInt8 {
-    UInt8(min(max(value.rounded(.toNearestOrAwayFromZero), 0), 255))
+    let rounded = value.rounded(.toNearestOrAwayFromZero)
+    let clamped = rounded > 0 ? (rounded < 255 ? rounded : 255) : 0
+    // A whole number from 0 to 255 added to 1.5 * 2^52 is exact, and is its last bits: no
+    // checked conversion (also maps NaN to 0).
+    return UInt8(truncatingIfNeeded: (clamped + 0x1.8p52).bitPattern)
   }
 
   /// For each of `outCount` output pixels, the input pixels under it and their shares
