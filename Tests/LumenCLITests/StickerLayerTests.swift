@@ -128,6 +128,43 @@ struct StickerLayerTests {
     #expect(psnr(a, b) >= 42, "\(psnr(a, b)) dB")
   }
 
+  /// Turned boxes at the schema's bounds: one off the canvas draws nothing (the photo comes
+  /// out as it went in), one ten times the shorter side turned 45 degrees draws the part on
+  /// the canvas, and whole turns (-360, 360) are upright: the same bytes as no turn (at a
+  /// place between pixels, where drawing turned and placing upright differ).
+  @Test func turnedBoxesAtTheBoundsRender() throws {
+    let folder = try Self.setUp(width: 60, height: 40)
+    func render(_ transform: String) throws -> Data {
+      let document = """
+        {"formatIdentifier":"org.lumen.edit","formatVersion":4,"layers":[
+         {"id":"sticker","kind":"image","source":"sticker.svg","transform":\(transform)}]}
+        """
+      let doc = folder.appendingPathComponent("turned.json")
+      try Data(document.utf8).write(to: doc)
+      let output = folder.appendingPathComponent("turned.png")
+      let result = try CLI.run(
+        "edit", folder.appendingPathComponent("plain.png").path, "--doc", doc.path, "-o",
+        output.path, "--overwrite")
+      #expect(result.status == 0, "\(transform): \(result.errors)")
+      return try Data(contentsOf: output)
+    }
+    func pixels(_ png: Data) throws -> [UInt8] {
+      let file = folder.appendingPathComponent("read.png")
+      try png.write(to: file)
+      return try ImageFile.read(file).bitmap.withUnsafeBytes { Array($0) }
+    }
+    let plain = try pixels(Data(contentsOf: folder.appendingPathComponent("plain.png")))
+    let off = try render(#"{"x":2,"y":2,"width":0.2,"height":0.2,"rotation":30}"#)
+    #expect(try pixels(off) == plain)
+    let huge = try render(#"{"x":0.5,"y":0.5,"width":10,"height":10,"rotation":45}"#)
+    #expect(try pixels(huge) != plain)
+    let upright = try render(#"{"x":0.41,"y":0.613,"width":0.5,"height":0.3}"#)
+    for turn in [-360, 360] {
+      let turned = try render(#"{"x":0.41,"y":0.613,"width":0.5,"height":0.3,"rotation":\#(turn)}"#)
+      #expect(try pixels(turned) == pixels(upright), "\(turn)")
+    }
+  }
+
   /// A preview (long side 300) of a rotated sticker equals the export (1200) scaled down: the
   /// drawing is made again at the preview's size, not scaled from a fixed bitmap.
   @Test(.tags(.oracle), .requires(.imageMagick))
