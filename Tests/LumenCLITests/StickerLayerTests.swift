@@ -97,6 +97,44 @@ struct StickerLayerTests {
     #expect(psnr(a, b) >= 40, "\(psnr(a, b)) dB")
   }
 
+  /// Fitted or filling a square box, a sticker keeps its own shape (5:3): on a 600 x 400
+  /// canvas a 200 x 200 box at (200, 100) shows rsvg-convert's drawing at 200 x 120 in its
+  /// middle (fit), or its drawing at 333 x 200 cropped about the middle to the box (fill),
+  /// composited by ImageMagick.
+  @Test(.tags(.oracle), .requires(.rsvgConvert, .imageMagick), arguments: ["fit", "fill"])
+  func aFittedOrFillingStickerKeepsItsShape(fit: String) throws {
+    let folder = try Self.setUp(width: 600, height: 400)
+    let document = """
+      {"formatIdentifier":"org.lumen.edit","formatVersion":4,"layers":[
+       {"id":"sticker","kind":"image","source":"sticker.svg","fit":"\(fit)",
+        "transform":{"x":0.5,"y":0.5,"width":0.5,"height":0.5}}]}
+      """
+    try Data(document.utf8).write(to: folder.appendingPathComponent("\(fit).json"))
+    let ours = folder.appendingPathComponent("ours.png")
+    let result = try CLI.run(
+      "edit", folder.appendingPathComponent("plain.png").path, "--doc",
+      folder.appendingPathComponent("\(fit).json").path, "-o", ours.path)
+    #expect(result.status == 0, "\(result.errors)")
+    let (size, crop, place) =
+      fit == "fit"
+      ? (["-w", "200", "-h", "120"], "200x120+0+0", "+200+140")
+      : (["-w", "333", "-h", "200"], "200x200+67+0", "+200+100")
+    let drawn = folder.appendingPathComponent("drawn.png")
+    try Program.output(
+      of: "rsvg-convert",
+      size + [folder.appendingPathComponent("sticker.svg").path, "-o", drawn.path])
+    let reference = folder.appendingPathComponent("reference.png")
+    try Program.output(
+      of: "convert",
+      [
+        folder.appendingPathComponent("plain.png").path, "(", drawn.path, "-crop", crop,
+        "+repage", ")", "-geometry", place, "-composite", reference.path,
+      ])
+    let a = try Self.crop(ours, "200x200+200+100", in: folder)
+    let b = try Self.crop(reference, "200x200+200+100", in: folder)
+    #expect(psnr(a, b) >= 40, "\(fit): \(psnr(a, b)) dB")
+  }
+
   /// A turned sticker is drawn turned, as vectors: on a 600 x 400 canvas its 200 x 120 box
   /// turned 12 degrees about (300, 200) is within 42 dB (45.7) of rsvg-convert's drawing of the
   /// sticker inside a page that turns it so, composited by ImageMagick; the upright drawing

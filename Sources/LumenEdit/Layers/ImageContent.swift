@@ -169,7 +169,15 @@ public struct ImageContent: LayerContent {
     }
     let shorter = Double(max(1, min(canvas.width, canvas.height)))
     let box = transform ?? .stretched(over: canvas)
-    let size = SVGImage.drawingSize(width: box.width * shorter, height: box.height * shorter)
+    // Fitted or filling, the drawing keeps its own shape: drawn at the size that fits inside
+    // the box or covers it (then cropped to it), not stretched to the box first.
+    let (width, height) =
+      transform == nil
+      ? (box.width * shorter, box.height * shorter)
+      : fit.size(
+        takingBox: box.width * shorter, box.height * shorter,
+        aspect: drawing.width / drawing.height)
+    let size = SVGImage.drawingSize(width: width, height: height)
     return Image(bitmap: try drawing.bitmap(width: size.width, height: size.height))
   }
 }
@@ -177,6 +185,17 @@ public struct ImageContent: LayerContent {
 /// How an image layer's picture takes its box.
 public enum ImageFit: String, CaseIterable, Hashable, Sendable {
   case stretch, fit, fill
+
+  /// The size a picture of `aspect` (width over height) takes in a `width` x `height` box:
+  /// the box's own when stretched, the largest of its shape inside the box when fitted, the
+  /// smallest of its shape covering the box when filling it.
+  func size(takingBox width: Double, _ height: Double, aspect: Double) -> (Double, Double) {
+    guard self != .stretch, aspect.isFinite, aspect > 0, width > 0, height > 0 else {
+      return (width, height)
+    }
+    let wider = width / height > aspect
+    return wider == (self == .fit) ? (height * aspect, height) : (width, width / aspect)
+  }
 
   /// `picture` placed by `transform` on `canvas`: stretched, fitted inside the box (the box
   /// narrowed to the picture's aspect about its centre), or filling it (the picture cropped to
