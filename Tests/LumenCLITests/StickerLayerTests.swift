@@ -139,13 +139,27 @@ struct StickerLayerTests {
   /// turned 12 degrees about (300, 200) is within 42 dB (45.7) of rsvg-convert's drawing of the
   /// sticker inside a page that turns it so, composited by ImageMagick; the upright drawing
   /// turned by resampling was 35.6 dB from it, its edges softer.
-  @Test(.tags(.oracle), .requires(.rsvgConvert, .imageMagick))
-  func aTurnedStickerIsDrawnTurnedAsRsvgConvertDrawsIt() throws {
-    let folder = try Self.setUp(width: 600, height: 400, rotation: 12)
+  ///
+  /// Fitted in a 200 x 200 box instead, it is the same drawing: the box narrows to the
+  /// sticker's shape about its centre (drawn upright and resampled, it was 35.6 dB away too).
+  @Test(.tags(.oracle), .requires(.rsvgConvert, .imageMagick), arguments: [false, true])
+  func aTurnedStickerIsDrawnTurnedAsRsvgConvertDrawsIt(fitted: Bool) throws {
+    let folder = try Self.setUp(width: 600, height: 400)
+    let doc = folder.appendingPathComponent("turned.json")
+    let box =
+      fitted
+      ? #""fit":"fit","transform":{"x":0.5,"y":0.5,"width":0.5,"height":0.5,"#
+      : #""transform":{"x":0.5,"y":0.5,"width":0.5,"height":0.3,"#
+    try Data(
+      """
+      {"formatIdentifier":"org.lumen.edit","formatVersion":4,"layers":[
+       {"id":"sticker","kind":"image","source":"sticker.svg",\(box)"rotation":12}}]}
+      """.utf8
+    ).write(to: doc)
     let ours = folder.appendingPathComponent("ours.png")
     let result = try CLI.run(
-      "edit", folder.appendingPathComponent("plain.png").path, "--doc",
-      folder.appendingPathComponent("doc.json").path, "-o", ours.path)
+      "edit", folder.appendingPathComponent("plain.png").path, "--doc", doc.path, "-o",
+      ours.path)
     #expect(result.status == 0, "\(result.errors)")
     let page = """
       <svg xmlns="http://www.w3.org/2000/svg" width="600" height="400">
