@@ -56,8 +56,9 @@ enum AreaScaler {
   private static func byte(_ value: Double) -> UInt8 {
     let rounded = value.rounded(.toNearestOrAwayFromZero)
     let clamped = rounded > 0 ? (rounded < 255 ? rounded : 255) : 0
-    // A whole number from 0 to 255 added to 1.5 * 2^52 is exact, and is its last bits: no
-    // checked conversion (also maps NaN to 0).
+    // FastMath.byte's way for doubles, once rounded halves away from zero (its own rounding
+    // is to even): a whole number from 0 to 255 added to 1.5 * 2^52 is exact, and is its last
+    // bits, so there is no checked conversion (NaN gives 0).
     return UInt8(truncatingIfNeeded: (clamped + 0x1.8p52).bitPattern)
   }
 

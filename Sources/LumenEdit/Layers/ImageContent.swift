@@ -198,8 +198,10 @@ public enum ImageFit: String, CaseIterable, Hashable, Sendable {
     guard self != .stretch, aspect.isFinite, aspect > 0, width > 0, height > 0 else {
       return (width, height)
     }
-    let wider = width / height > aspect
-    return wider == (self == .fit) ? (height * aspect, height) : (width, width / aspect)
+    // A box narrower than the picture: fitted, the picture keeps the box's width; filling
+    // it, its height.
+    let narrower = aspect > width / height
+    return narrower == (self == .fit) ? (width, width / aspect) : (height * aspect, height)
   }
 
   /// `picture` placed by `transform` on `canvas`: stretched, fitted inside the box (the box
@@ -218,11 +220,8 @@ public enum ImageFit: String, CaseIterable, Hashable, Sendable {
       return picture.placed(by: transform, on: canvas)
     case .fit:
       var box = transform
-      if pictureAspect > boxAspect {
-        box.height = box.width / pictureAspect
-      } else {
-        box.width = box.height * pictureAspect
-      }
+      (box.width, box.height) = size(
+        takingBox: transform.width, transform.height, aspect: pictureAspect)
       return picture.placed(by: box, on: canvas)
     case .fill:
       let kept =
