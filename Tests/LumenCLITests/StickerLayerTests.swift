@@ -182,14 +182,15 @@ struct StickerLayerTests {
 
   /// Turned boxes at the schema's bounds: one off the canvas draws nothing (the photo comes
   /// out as it went in), one ten times the shorter side turned 45 degrees draws the part on
-  /// the canvas, and whole turns (-360, 360) are upright: the same bytes as no turn (at a
+  /// the canvas, boxes 1e-300 thin draw nothing, and whole turns (-360, 360) are upright: the same bytes as no turn (at a
   /// place between pixels, where drawing turned and placing upright differ).
   @Test func turnedBoxesAtTheBoundsRender() throws {
     let folder = try Self.setUp(width: 60, height: 40)
-    func render(_ transform: String) throws -> Data {
+    func render(_ transform: String, fit: String = "stretch") throws -> Data {
       let document = """
         {"formatIdentifier":"org.lumen.edit","formatVersion":4,"layers":[
-         {"id":"sticker","kind":"image","source":"sticker.svg","transform":\(transform)}]}
+         {"id":"sticker","kind":"image","source":"sticker.svg","fit":"\(fit)",
+          "transform":\(transform)}]}
         """
       let doc = folder.appendingPathComponent("turned.json")
       try Data(document.utf8).write(to: doc)
@@ -210,6 +211,14 @@ struct StickerLayerTests {
     #expect(try pixels(off) == plain)
     let huge = try render(#"{"x":0.5,"y":0.5,"width":10,"height":10,"rotation":45}"#)
     #expect(try pixels(huge) != plain)
+    // Boxes thinner than a pixel, which librsvg refuses to draw into, are drawn at a pixel
+    // and scaled down: 1e-300 thin, nothing shows; a pixel wide and fitted to 1.2 x 0.72
+    // pixels, it renders (a faint trace).
+    for box in [#""width":1e-300,"height":1e-300"#, #""width":10,"height":1e-300"#] {
+      let thin = try render(#"{"x":0.5,"y":0.5,\#(box),"rotation":-179.999}"#)
+      #expect(try pixels(thin) == plain, "\(box)")
+    }
+    _ = try render(#"{"x":0.5,"y":0.5,"width":0.03,"height":10,"rotation":30}"#, fit: "fit")
     let upright = try render(#"{"x":0.41,"y":0.613,"width":0.5,"height":0.3}"#)
     for turn in [-360, 360] {
       let turned = try render(#"{"x":0.41,"y":0.613,"width":0.5,"height":0.3,"rotation":\#(turn)}"#)

@@ -131,22 +131,23 @@ public struct ImageContent: LayerContent {
   /// lands on the canvas: turned as vectors, its edges stay as sharp as an upright sticker's,
   /// and nothing is resampled; nothing off the canvas. Nil for anything else (an upright box,
   /// which is drawn at its size and moved; a drawing filling its box, which is cropped; a
-  /// picture that is not SVG; a box or drawing larger than librsvg may draw at once, which is
-  /// drawn smaller and scaled).
+  /// picture that is not SVG; a box thinner than a pixel, which librsvg refuses to draw
+  /// into, or a box or drawing larger than it may draw at once: those are drawn at a size it
+  /// takes and scaled).
   private func turnedDrawing(
     on canvas: Rect, by transform: LayerTransform, resources: EditResources
   ) throws -> Image? {
-    let side = Double(max(1, min(canvas.width, canvas.height)))
     guard fit != .fill, transform.isDrawable,
       transform.rotation.truncatingRemainder(dividingBy: 360) != 0, !canvas.isEmpty,
-      !canvas.isInfinite, transform.width * side <= Double(SVGImage.maxSide),
-      transform.height * side <= Double(SVGImage.maxSide),
-      let drawing = try resources.drawing(source)
+      !canvas.isInfinite, let drawing = try resources.drawing(source)
     else { return nil }
     // Fitted, the box narrows to the drawing's shape about its centre.
     var box = transform
     (box.width, box.height) = fit.size(
       takingBox: transform.width, transform.height, aspect: drawing.width / drawing.height)
+    let side = Double(max(1, min(canvas.width, canvas.height)))
+    let sides = 1...Double(SVGImage.maxSide)
+    guard sides.contains(box.width * side), sides.contains(box.height * side) else { return nil }
     let placement = box.placement(on: canvas)
     let bounds = placement.apply(to: Rect(width: 1, height: 1)).intersection(canvas)
     // Off the canvas: nothing to draw.
